@@ -1,0 +1,35 @@
+//! Subcommands: each lives in its own file and owns its arguments.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "qi", version, about = "Xiangqi and Huarong Dao: rules, share links, solver, web app")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+}
+
+/// Parses the command line, runs the subcommand and turns its error into exit code 1.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let result: anyhow::Result<()> = match cli.command {
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Prints one JSON object on its own line (the `--json` interface).
+#[allow(dead_code)]
+pub fn print_json(value: &serde_json::Value) {
+    println!("{value}");
+}
