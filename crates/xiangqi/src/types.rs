@@ -198,10 +198,7 @@ impl Piece {
     /// Reads a FEN letter; the case gives the colour.
     pub const fn from_fen_char(c: char) -> Option<Piece> {
         match PieceKind::from_char(c) {
-            Some(kind) => Some(Piece {
-                color: if c.is_ascii_uppercase() { Color::Red } else { Color::Black },
-                kind,
-            }),
+            Some(kind) => Some(Piece { color: if c.is_ascii_uppercase() { Color::Red } else { Color::Black }, kind }),
             None => None,
         }
     }

@@ -1,6 +1,8 @@
 //! Subcommands: each lives in its own file and owns its arguments.
 
 use clap::{Parser, Subcommand};
+
+mod perft;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -12,12 +14,15 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Count legal move paths to a depth (move generator test and speed).
+    Perft(perft::Args),
 }
 
 /// Parses the command line, runs the subcommand and turns its error into exit code 1.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result: anyhow::Result<()> = match cli.command {
+        Command::Perft(args) => perft::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -29,7 +34,6 @@ pub fn run() -> ExitCode {
 }
 
 /// Prints one JSON object on its own line (the `--json` interface).
-#[allow(dead_code)]
 pub fn print_json(value: &serde_json::Value) {
     println!("{value}");
 }
