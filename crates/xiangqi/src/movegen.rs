@@ -67,6 +67,22 @@ const DIAG_MASK: [u128; 90] = {
     t
 };
 
+/// Squares from which a horse could attack each square (with every leg free).
+const HORSE_ZONE: [u128; 90] = {
+    let mut t = [0; 90];
+    let mut s = 0;
+    while s < 90 {
+        let a = &crate::tables::HORSE_ATTACKERS_CONST[s][0];
+        let mut i = 0;
+        while i < a.len as usize {
+            t[s] |= 1 << a.sq[i];
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 impl Position {
     /// Leg pattern of a horse on `s`: bit 0 left, 1 down, 2 right, 3 up occupied.
     /// Read without branches from the bit rank and bit file, as the seed suggests.
@@ -159,7 +175,9 @@ impl Position {
     /// All legal moves of the side to move.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list);
+        self.generate(|from, to| {
+            list.push(Move::new(Square::from_index_unchecked(from as u8), Square::from_index_unchecked(to as u8)))
+        });
         list
     }
 
@@ -231,19 +249,36 @@ impl Position {
         }
     }
 
-    /// Fills `list` with the legal moves.
-    fn generate(&self, list: &mut MoveList) {
+    /// The squares from which a move (`risky_from`) or onto which a move (`risky_to`) may
+    /// expose the side to move's king; every other move of a non-king piece is legal when the
+    /// king is not in check. Enemy sliders on the king's lines make leaving them risky, enemy
+    /// cannons there make entering them risky (a new screen), an enemy horse within reach
+    /// makes the king's diagonal neighbours (its possible legs) risky.
+    #[inline]
+    fn risk_masks(&self) -> (u128, u128) {
         let us = self.turn;
         let k = self.kings[us.index()] as usize;
-        // Outside check, only a move that leaves a line or leg square of the king, or enters
-        // one of its lines (a cannon screen), can expose the king; the rest need no test.
-        let (risky_from, risky_to) = if self.king_attacked(us) {
-            (u128::MAX, u128::MAX)
-        } else {
-            let lines = RANK_MASK[k / 9] | FILE_MASK[k % 9];
-            (lines | DIAG_MASK[k] | 1 << k, lines)
-        };
-        let mut own = self.by_color[us.index()];
+        if self.king_attacked(us) {
+            return (u128::MAX, u128::MAX);
+        }
+        let them = us.other() as usize * 7;
+        let (rank, file) = (RANK_MASK[k / 9], FILE_MASK[k % 9]);
+        let cannons = self.by_piece[them + CANNON_CODE as usize];
+        let sliders = self.by_piece[them + ROOK_CODE as usize] | cannons;
+        let king = self.by_piece[them + KING_CODE as usize];
+        let line = |mask: u128, present: u128| if present & mask != 0 { mask } else { 0 };
+        let horses = self.by_piece[them + HORSE_CODE as usize];
+        let legs = line(DIAG_MASK[k], if horses & HORSE_ZONE[k] != 0 { u128::MAX } else { 0 });
+        let risky_from = line(rank, sliders) | line(file, sliders | king) | legs | 1 << k;
+        let risky_to = line(rank, cannons) | line(file, cannons);
+        (risky_from, risky_to)
+    }
+
+    /// Calls `emit(from, to)` for every legal move.
+    #[inline(always)]
+    fn generate(&self, mut emit: impl FnMut(usize, usize)) {
+        let (risky_from, risky_to) = self.risk_masks();
+        let mut own = self.by_color[self.turn.index()];
         while own != 0 {
             let s = own.trailing_zeros() as usize;
             own &= own - 1;
@@ -251,10 +286,17 @@ impl Position {
             let from_risky = risky_from >> s & 1 != 0;
             self.targets_of(s, code, |t| {
                 if !(from_risky || risky_to >> t & 1 != 0) || !self.exposes_king(s, t) {
-                    list.push(Move::new(Square::from_index_unchecked(s as u8), Square::from_index_unchecked(t as u8)));
+                    emit(s, t);
                 }
             });
         }
+    }
+
+    /// The number of legal moves (perft's last ply), without building a list.
+    pub fn count_legal_moves(&self) -> usize {
+        let mut n = 0;
+        self.generate(|_, _| n += 1);
+        n
     }
 }
 

@@ -19,10 +19,10 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 }
 
 fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
-    let moves = pos.legal_moves();
     if depth == 1 {
-        return moves.len() as u64;
+        return pos.count_legal_moves() as u64;
     }
+    let moves = pos.legal_moves();
     let mut nodes = 0;
     for &m in moves.iter() {
         let undo = pos.play_unchecked(m);

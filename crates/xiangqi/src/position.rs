@@ -30,6 +30,8 @@ pub struct Position {
     pub(crate) files: [u16; 9],
     /// Occupancy per colour, bit `s` for square `s`.
     pub(crate) by_color: [u128; 2],
+    /// Occupancy per piece code, bit `s` for square `s` (index 0 unused).
+    pub(crate) by_piece: [u128; 15],
     pub(crate) kings: [u8; 2],
     pub(crate) turn: Color,
     pub(crate) halfmoves: u32,
@@ -81,6 +83,7 @@ impl Position {
             ranks: [0; 12],
             files: [0; 9],
             by_color: [0; 2],
+            by_piece: [0; 15],
             kings: [0; 2],
             turn: setup.turn,
             halfmoves: setup.halfmoves,
@@ -239,6 +242,7 @@ impl Position {
         self.ranks[r + 1] |= 1 << f;
         self.files[f] |= 1 << r;
         self.by_color[(code > 7) as usize] |= 1u128 << s;
+        self.by_piece[code as usize] |= 1u128 << s;
         self.hash ^= zobrist::PIECE_SQUARE[code as usize][s];
     }
 
@@ -249,6 +253,7 @@ impl Position {
         self.ranks[r + 1] &= !(1 << f);
         self.files[f] &= !(1 << r);
         self.by_color[(code > 7) as usize] &= !(1u128 << s);
+        self.by_piece[code as usize] &= !(1u128 << s);
         self.hash ^= zobrist::PIECE_SQUARE[code as usize][s];
     }
 

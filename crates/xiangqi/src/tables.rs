@@ -98,7 +98,8 @@ const fn build_horse() -> [[Targets; 16]; 90] {
 /// `HORSE_ATTACKERS[sq][eyes]`: the squares from which a horse attacks `sq`, given which of
 /// its diagonal neighbours are occupied (bit order of [`DIAG`]). A horse's leg is always the
 /// diagonal neighbour of the square it attacks.
-pub(crate) static HORSE_ATTACKERS: [[Targets; 16]; 90] = build_horse_attackers();
+pub(crate) static HORSE_ATTACKERS: [[Targets; 16]; 90] = HORSE_ATTACKERS_CONST;
+pub(crate) const HORSE_ATTACKERS_CONST: [[Targets; 16]; 90] = build_horse_attackers();
 
 const fn build_horse_attackers() -> [[Targets; 16]; 90] {
     let mut t = [[Targets::EMPTY; 16]; 90];
