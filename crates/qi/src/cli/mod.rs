@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod perft;
+mod serve;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -19,6 +20,8 @@ enum Command {
     Perft(perft::Args),
     /// Measure move generation speed (perft leaves per second, medians).
     Bench(bench::Args),
+    /// Run the web app: play, share and replay Xiangqi games; play and solve Huarong Dao.
+    Serve(serve::Args),
 }
 
 /// Parses the command line, runs the subcommand and turns its error into exit code 1.
@@ -27,6 +30,7 @@ pub fn run() -> ExitCode {
     let result: anyhow::Result<()> = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,18 @@
+//! The JSON API the pages use. Each endpoint is one thin adapter over the libraries.
+
+mod xq_game;
+
+use super::ApiError;
+use axum::http::Uri;
+use axum::routing::post;
+use axum::Router;
+
+pub use xq_game::{GameRequest, GameView};
+
+pub fn routes() -> Router {
+    Router::new().route("/xq/game", post(xq_game::handle)).fallback(unknown)
+}
+
+async fn unknown(uri: Uri) -> ApiError {
+    ApiError::not_found(format!("no API endpoint {}", uri.path()))
+}

@@ -1,0 +1,102 @@
+//! `POST /api/xq/game`: a game (start FEN and ICCS moves) checked by the rules library and
+//! described at one ply: board, side to move, legal moves, check, the move list in notation.
+
+use crate::web::cpu;
+use crate::web::extract::Body;
+use crate::web::ApiError;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::time::Duration;
+use xiangqi::{Move, Position};
+
+/// More plies than any real game; keeps one request's work small.
+pub const MAX_PLIES: usize = 1000;
+
+#[derive(Deserialize, Default, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct GameRequest {
+    /// The start position; the standard one when absent or empty.
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// The moves in ICCS (`h2e2`), in order.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// The ply to describe (0 = start); the last when absent.
+    #[serde(default)]
+    pub ply: Option<usize>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct MoveView {
+    pub iccs: String,
+}
+
+#[derive(Serialize, Debug)]
+pub struct GameView {
+    /// The start position, as FEN.
+    pub start_fen: String,
+    /// The ply described below and the number of moves in the game.
+    pub ply: usize,
+    pub plies: usize,
+    /// The position at `ply`.
+    pub fen: String,
+    pub turn: &'static str,
+    /// Pieces by square name (`"e0": "K"`; upper case Red, FEN letters).
+    pub board: BTreeMap<String, char>,
+    /// Legal moves at `ply`, in ICCS.
+    pub legal: Vec<String>,
+    pub check: bool,
+    /// The move that led to `ply`, in ICCS.
+    pub last: Option<String>,
+    /// The whole game's moves.
+    pub moves: Vec<MoveView>,
+}
+
+pub async fn handle(Body(req): Body<GameRequest>) -> Result<Json<GameView>, ApiError> {
+    cpu::run(Duration::from_secs(5), move || view(&req)).await.map(Json)
+}
+
+/// Reads the start position and plays the moves, saying precisely what is wrong if anything is.
+pub fn replay(fen: Option<&str>, moves: &[String]) -> Result<(Position, Vec<Move>), ApiError> {
+    let start = match fen.map(str::trim).filter(|f| !f.is_empty()) {
+        None => Position::startpos(),
+        Some(f) => Position::from_fen(f).map_err(|e| ApiError::bad_request(format!("bad FEN: {e}")))?,
+    };
+    if moves.len() > MAX_PLIES {
+        return Err(ApiError::bad_request(format!("{} moves; at most {MAX_PLIES} are accepted", moves.len())));
+    }
+    let mut pos = start.clone();
+    let mut parsed = Vec::with_capacity(moves.len());
+    for (i, text) in moves.iter().enumerate() {
+        let ply = i + 1;
+        let m: Move = text.parse().map_err(|e| ApiError::bad_request(format!("move {ply} {text:?}: {e}")))?;
+        pos.play(m).map_err(|_| ApiError::bad_request(format!("move {ply} {m} is illegal in {}", pos.fen())))?;
+        parsed.push(m);
+    }
+    Ok((start, parsed))
+}
+
+fn view(req: &GameRequest) -> Result<GameView, ApiError> {
+    let (start, moves) = replay(req.fen.as_deref(), &req.moves)?;
+    let ply = req.ply.unwrap_or(moves.len());
+    if ply > moves.len() {
+        return Err(ApiError::bad_request(format!("ply {ply} is past the end of the game ({} moves)", moves.len())));
+    }
+    let mut pos = start.clone();
+    for &m in &moves[..ply] {
+        pos.play_unchecked(m);
+    }
+    Ok(GameView {
+        start_fen: start.fen(),
+        ply,
+        plies: moves.len(),
+        fen: pos.fen(),
+        turn: pos.turn().name(),
+        board: pos.pieces().map(|(sq, p)| (sq.to_string(), p.fen_char())).collect(),
+        legal: pos.legal_moves().iter().map(|m| m.to_string()).collect(),
+        check: pos.is_check(),
+        last: ply.checked_sub(1).map(|i| moves[i].to_string()),
+        moves: moves.iter().map(|m| MoveView { iccs: m.to_string() }).collect(),
+    })
+}

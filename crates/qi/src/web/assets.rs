@@ -1,0 +1,47 @@
+//! The pages, scripts and styles, embedded in the binary at build time (no files needed at run time).
+
+use super::ApiError;
+use axum::extract::Path;
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use include_dir::{include_dir, Dir};
+
+static ASSETS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/assets");
+
+pub fn routes() -> Router {
+    Router::new()
+        .route("/", get(|| async { page("index.html") }))
+        .route("/xq", get(|| async { page("xq.html") }))
+        .route("/huarong", get(|| async { page("huarong.html") }))
+        .route("/assets/{*path}", get(asset))
+}
+
+fn page(name: &str) -> Response {
+    file(name).unwrap_or_else(|e| e.into_response())
+}
+
+async fn asset(Path(path): Path<String>) -> Response {
+    file(&path).unwrap_or_else(|e| e.into_response())
+}
+
+fn file(path: &str) -> Result<Response, ApiError> {
+    // include_dir paths never contain `..`, so a lookup cannot leave the embedded tree.
+    let found = ASSETS.get_file(path).ok_or_else(|| ApiError::not_found(format!("no such file: {path}")))?;
+    let headers = [(CONTENT_TYPE, content_type(path)), (CACHE_CONTROL, "no-cache")];
+    Ok((headers, found.contents()).into_response())
+}
+
+fn content_type(path: &str) -> &'static str {
+    match path.rsplit_once('.').map(|(_, ext)| ext) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("svg") => "image/svg+xml",
+        Some("json") => "application/json",
+        Some("png") => "image/png",
+        Some("ico") => "image/x-icon",
+        _ => "application/octet-stream",
+    }
+}

@@ -1,0 +1,61 @@
+//! JSON body and query extractors whose rejections are 4xx answers with a JSON message.
+
+use super::ApiError;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use serde::de::DeserializeOwned;
+
+/// Like `axum::Json`, but a bad body becomes `{"error": ...}` with the rejection's 4xx status.
+pub struct Body<T>(pub T);
+
+impl<S, T> FromRequest<S> for Body<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(value)) => Ok(Body(value)),
+            Err(rejection) => Err(json_rejection(rejection)),
+        }
+    }
+}
+
+fn json_rejection(rejection: JsonRejection) -> ApiError {
+    let status = rejection.status();
+    let message = match &rejection {
+        JsonRejection::MissingJsonContentType(_) => "expected a JSON body (Content-Type: application/json)".to_string(),
+        JsonRejection::JsonSyntaxError(e) => format!("the body is not valid JSON: {}", e.body_text()),
+        JsonRejection::JsonDataError(e) => format!("the JSON does not have the expected fields: {}", e.body_text()),
+        JsonRejection::BytesRejection(_) => {
+            format!("could not read the body (at most {} bytes): {}", super::MAX_BODY_BYTES, rejection.body_text())
+        }
+        _ => rejection.body_text(),
+    };
+    ApiError::new(status, message)
+}
+
+/// Like `axum::extract::Query`, but a bad query string becomes a 400 with a JSON message.
+pub struct Params<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for Params<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(value)) => Ok(Params(value)),
+            Err(rejection) => Err(query_rejection(rejection)),
+        }
+    }
+}
+
+fn query_rejection(rejection: QueryRejection) -> ApiError {
+    ApiError::new(rejection.status(), format!("bad query string: {}", rejection.body_text()))
+}

@@ -1,0 +1,45 @@
+//! The web app: pages and assets embedded in the binary, and a small JSON API.
+//!
+//! [`router`] builds the whole app (tests drive it with `tower::ServiceExt::oneshot`);
+//! [`bind`] and [`serve`] put it on a socket.
+
+pub mod api;
+mod assets;
+mod cpu;
+mod error;
+mod extract;
+mod limits;
+
+use axum::Router;
+use std::net::SocketAddr;
+use tokio::net::TcpListener;
+
+pub use error::ApiError;
+
+/// Largest request body the app reads (JSON bodies are small: a game is a few KiB).
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+/// Longest path plus query string accepted; a share link of a long game fits easily.
+pub const MAX_URI_BYTES: usize = 8 * 1024;
+
+/// The whole app: pages, assets, API, and the limits that keep bad input away from handlers.
+pub fn router() -> Router {
+    Router::new()
+        .merge(assets::routes())
+        .nest("/api", api::routes())
+        .layer(axum::middleware::from_fn(limits::uri_length))
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(MAX_BODY_BYTES))
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(error::panic_response))
+}
+
+/// Binds the listening socket (port 0 picks a free port; read the real one from the listener).
+pub async fn bind(addr: SocketAddr) -> std::io::Result<TcpListener> {
+    TcpListener::bind(addr).await
+}
+
+/// Serves the app on `listener` until `shutdown` completes.
+pub async fn serve(
+    listener: TcpListener,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router()).with_graceful_shutdown(shutdown).await
+}
