@@ -1,0 +1,292 @@
+// The Xiangqi board in SVG: drawing, orientation, and turning clicks and drags into moves.
+// It knows no rules: the page gives it the pieces and the legal moves (from the API).
+
+const SVG = 'http://www.w3.org/2000/svg';
+const STEP = 60; // distance between two points
+const MARGIN = 50; // room around the grid for the file numbers
+export const WIDTH = MARGIN * 2 + STEP * 8;
+export const HEIGHT = MARGIN * 2 + STEP * 9;
+const FILES = 'abcdefghi';
+
+// FEN letter -> glyph: upper case Red, lower case Black.
+const GLYPHS = {
+  K: '帥', A: '仕', B: '相', N: '傌', R: '俥', C: '炮', P: '兵',
+  k: '將', a: '士', b: '象', n: '馬', r: '車', c: '砲', p: '卒',
+};
+const CN_DIGITS = '一二三四五六七八九';
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+export function squareName(file, rank) {
+  return FILES[file] + rank;
+}
+
+function parseSquare(name) {
+  return { file: FILES.indexOf(name[0]), rank: Number(name.slice(1)) };
+}
+
+export class XiangqiBoard {
+  // onMove(iccs) is called when the user completes a move to a square it was told is legal.
+  constructor(container, { onMove, onIllegal } = {}) {
+    this.onMove = onMove || (() => {});
+    this.onIllegal = onIllegal || (() => {});
+    this.flipped = false;
+    this.pieces = {};
+    this.legal = [];
+    this.selected = null;
+    this.last = null;
+    this.checkSquare = null;
+    this.interactive = true;
+    this.drag = null;
+
+    this.svg = el('svg', {
+      viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+      class: 'xq-board',
+      role: 'img',
+      'aria-label': 'Xiangqi board',
+    });
+    container.appendChild(this.svg);
+    this.gridLayer = el('g', { class: 'grid' }, this.svg);
+    this.markLayer = el('g', { class: 'marks' }, this.svg);
+    this.pieceLayer = el('g', { class: 'pieces' }, this.svg);
+    this.targetLayer = el('g', { class: 'targets' }, this.svg);
+    this.drawGrid();
+
+    this.svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
+    this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));
+    this.svg.addEventListener('pointerup', (e) => this.pointerUp(e));
+    this.svg.addEventListener('pointercancel', () => this.cancelDrag());
+  }
+
+  // Screen position of a point: rotating by 180 degrees maps (file, rank) to (8 - file, 9 - rank).
+  xy(file, rank) {
+    const f = this.flipped ? 8 - file : file;
+    const r = this.flipped ? rank : 9 - rank;
+    return [MARGIN + f * STEP, MARGIN + r * STEP];
+  }
+
+  drawGrid() {
+    const g = this.gridLayer;
+    g.replaceChildren();
+    el('rect', { x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 8, class: 'wood' }, g);
+    const line = (f1, r1, f2, r2, cls = 'line') => {
+      const [x1, y1] = this.xy(f1, r1);
+      const [x2, y2] = this.xy(f2, r2);
+      el('line', { x1, y1, x2, y2, class: cls }, g);
+    };
+    const [x0, y0] = this.xy(this.flipped ? 8 : 0, this.flipped ? 0 : 9);
+    el('rect', { x: x0 - 6, y: y0 - 6, width: STEP * 8 + 12, height: STEP * 9 + 12, class: 'frame' }, g);
+    for (let r = 0; r <= 9; r++) line(0, r, 8, r);
+    for (let f = 0; f <= 8; f++) {
+      if (f === 0 || f === 8) {
+        line(f, 0, f, 9);
+      } else {
+        line(f, 0, f, 4); // the river cuts the inner files
+        line(f, 5, f, 9);
+      }
+    }
+    // Palace diagonals.
+    line(3, 0, 5, 2);
+    line(5, 0, 3, 2);
+    line(3, 7, 5, 9);
+    line(5, 7, 3, 9);
+    // Corner marks where cannons and soldiers start.
+    const marks = [[1, 2], [7, 2], [1, 7], [7, 7]];
+    for (let f = 0; f <= 8; f += 2) marks.push([f, 3], [f, 6]);
+    for (const [f, r] of marks) this.drawStartMark(f, r);
+    // River words, upright whichever way the board is turned.
+    const [, yTop] = this.xy(0, this.flipped ? 4 : 5);
+    const yRiver = yTop + STEP / 2;
+    const left = this.flipped ? '漢 界' : '楚 河';
+    const right = this.flipped ? '楚 河' : '漢 界';
+    el('text', { x: MARGIN + STEP * 2, y: yRiver, class: 'river' }, g).textContent = left;
+    el('text', { x: MARGIN + STEP * 6, y: yRiver, class: 'river' }, g).textContent = right;
+    // File numbers: Red counts 一..九 from its right, Black 1..9 from its right.
+    for (let f = 0; f <= 8; f++) {
+      const [xr, yr] = this.xy(f, -0.62);
+      el('text', { x: xr, y: yr, class: 'file-label red' }, g).textContent = CN_DIGITS[8 - f];
+      const [xb, yb] = this.xy(f, 9.62);
+      el('text', { x: xb, y: yb, class: 'file-label black' }, g).textContent = String(f + 1);
+    }
+  }
+
+  drawStartMark(file, rank) {
+    const [x, y] = this.xy(file, rank);
+    const d = 5;
+    const len = 12;
+    for (const sx of [-1, 1]) {
+      if ((file === 0 && sx === -1) || (file === 8 && sx === 1)) continue;
+      for (const sy of [-1, 1]) {
+        const px = x + sx * d;
+        const py = y + sy * d;
+        el('polyline', {
+          points: `${px + sx * len},${py} ${px},${py} ${px},${py + sy * len}`,
+          class: 'start-mark',
+        }, this.gridLayer);
+      }
+    }
+  }
+
+  setFlipped(flipped) {
+    if (this.flipped === flipped) return;
+    this.flipped = flipped;
+    this.drawGrid();
+    this.renderPieces();
+  }
+
+  // pieces: {"e0": "K", ...}; legal: ICCS moves for the side to move; last: ICCS or null.
+  setPosition({ pieces, legal, last, checkSquare }) {
+    this.pieces = pieces;
+    this.legal = legal || [];
+    this.last = last || null;
+    this.checkSquare = checkSquare || null;
+    this.selected = null;
+    this.cancelDrag();
+    this.renderPieces();
+  }
+
+  targetsFrom(square) {
+    return this.legal.filter((m) => m.slice(0, 2) === square).map((m) => m.slice(2, 4));
+  }
+
+  renderPieces() {
+    this.markLayer.replaceChildren();
+    this.pieceLayer.replaceChildren();
+    this.targetLayer.replaceChildren();
+    if (this.last) {
+      for (const [sq, cls] of [[this.last.slice(0, 2), 'last-from'], [this.last.slice(2, 4), 'last-to']]) {
+        const { file, rank } = parseSquare(sq);
+        const [x, y] = this.xy(file, rank);
+        el('rect', { x: x - 29, y: y - 29, width: 58, height: 58, rx: 6, class: cls, 'data-square': sq }, this.markLayer);
+      }
+    }
+    for (const [sq, letter] of Object.entries(this.pieces)) {
+      const { file, rank } = parseSquare(sq);
+      const [x, y] = this.xy(file, rank);
+      const red = letter === letter.toUpperCase();
+      const classes = ['piece', red ? 'red' : 'black'];
+      if (sq === this.selected) classes.push('selected');
+      if (sq === this.checkSquare) classes.push('in-check');
+      const g = el('g', {
+        class: classes.join(' '),
+        transform: `translate(${x} ${y})`,
+        'data-square': sq,
+        'data-piece': letter,
+      }, this.pieceLayer);
+      el('circle', { r: 27, class: 'piece-body' }, g);
+      el('circle', { r: 22, class: 'piece-ring' }, g);
+      el('text', { class: 'piece-glyph', y: 1 }, g).textContent = GLYPHS[letter] || '?';
+    }
+    if (this.selected) {
+      for (const sq of this.targetsFrom(this.selected)) {
+        const { file, rank } = parseSquare(sq);
+        const [x, y] = this.xy(file, rank);
+        const capture = sq in this.pieces;
+        el('circle', {
+          cx: x, cy: y, r: capture ? 29 : 9,
+          class: capture ? 'target capture' : 'target',
+          'data-square': sq,
+        }, this.targetLayer);
+      }
+    }
+  }
+
+  // The board point under a pointer event, or null when it is not near one.
+  squareAt(event) {
+    const ctm = this.svg.getScreenCTM();
+    if (!ctm) return null;
+    const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
+    const col = Math.round((p.x - MARGIN) / STEP);
+    const row = Math.round((p.y - MARGIN) / STEP);
+    if (col < 0 || col > 8 || row < 0 || row > 9) return null;
+    if (Math.hypot(p.x - (MARGIN + col * STEP), p.y - (MARGIN + row * STEP)) > STEP * 0.48) return null;
+    const file = this.flipped ? 8 - col : col;
+    const rank = this.flipped ? row : 9 - row;
+    return squareName(file, rank);
+  }
+
+  svgPoint(event) {
+    const ctm = this.svg.getScreenCTM();
+    return new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
+  }
+
+  canMoveFrom(square) {
+    return this.interactive && this.legal.some((m) => m.slice(0, 2) === square);
+  }
+
+  select(square) {
+    this.selected = square;
+    this.renderPieces();
+  }
+
+  tryMove(from, to) {
+    const iccs = from + to;
+    if (this.legal.includes(iccs)) {
+      this.selected = null;
+      this.onMove(iccs);
+      return true;
+    }
+    return false;
+  }
+
+  pointerDown(event) {
+    if (!this.interactive || event.button > 0) return;
+    const sq = this.squareAt(event);
+    if (!sq) return;
+    event.preventDefault();
+    if (this.selected && sq !== this.selected && this.targetsFrom(this.selected).includes(sq)) {
+      this.tryMove(this.selected, sq);
+      return;
+    }
+    if (this.canMoveFrom(sq)) {
+      this.select(sq);
+      const node = this.pieceLayer.querySelector(`[data-square="${sq}"]`);
+      this.drag = { from: sq, node, start: this.svgPoint(event), moved: false, pointerId: event.pointerId };
+      this.svg.setPointerCapture?.(event.pointerId);
+      return;
+    }
+    if (this.selected) {
+      this.onIllegal(this.selected + sq);
+      this.select(null);
+    }
+  }
+
+  pointerMove(event) {
+    if (!this.drag) return;
+    const p = this.svgPoint(event);
+    const { start, node } = this.drag;
+    if (!this.drag.moved && Math.hypot(p.x - start.x, p.y - start.y) < 6) return;
+    this.drag.moved = true;
+    if (node) {
+      node.classList.add('dragging');
+      node.setAttribute('transform', `translate(${p.x} ${p.y})`);
+      this.pieceLayer.appendChild(node); // on top of the others
+    }
+  }
+
+  pointerUp(event) {
+    const drag = this.drag;
+    if (!drag) return;
+    this.drag = null;
+    this.svg.releasePointerCapture?.(drag.pointerId);
+    if (!drag.moved) return; // a click: the piece stays selected
+    const to = this.squareAt(event);
+    if (to && to !== drag.from) {
+      if (this.tryMove(drag.from, to)) return; // the page redraws with the new position
+      this.onIllegal(drag.from + to);
+      this.selected = null;
+    }
+    this.renderPieces();
+  }
+
+  cancelDrag() {
+    if (!this.drag) return;
+    this.drag = null;
+    this.renderPieces();
+  }
+}
