@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Browser tests: Playwright (playwright-core) drives Debian's headless chromium against a
+# `qi serve` started here on a free port. Installs chromium and the npm packages when missing.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+if [ ! -x /usr/bin/chromium ]; then
+    echo "installing Debian's chromium"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    # A CJK font so that the pieces' glyphs render (screenshots of failures stay readable).
+    apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null
+fi
+if [ ! -d tests/e2e/node_modules ]; then
+    (cd tests/e2e && npm ci --no-audit --no-fund)
+fi
+
+cargo build --release -p qi --quiet
+
+log=$(mktemp)
+./target/release/qi serve --addr 127.0.0.1:0 >"$log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; rm -f "$log"' EXIT
+
+url=""
+for _ in $(seq 1 100); do
+    url=$(grep -o 'http://[0-9.]*:[0-9]*' "$log" | head -n 1 || true)
+    [ -n "$url" ] && break
+    kill -0 "$server" 2>/dev/null || { cat "$log"; echo "qi serve exited" >&2; exit 1; }
+    sleep 0.1
+done
+[ -n "$url" ] || { cat "$log"; echo "qi serve printed no address" >&2; exit 1; }
+echo "qi serve is on $url"
+
+cd tests/e2e
+QI_URL="$url" node --test --test-concurrency=1 .

@@ -1,0 +1,110 @@
+// Shared set-up for the browser tests: the server address and a headless Debian chromium.
+//
+// scripts/test.d/e2e.sh starts `qi serve --addr 127.0.0.1:0` and passes its address in QI_URL;
+// without QI_URL the harness starts target/release/qi itself.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+async function startServer() {
+  const binary = process.env.QI_BIN || join(ROOT, 'target', 'release', 'qi');
+  const child = spawn(binary, ['serve', '--addr', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`no address from ${binary}: ${out}`)), 15000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = out.match(/http:\/\/[\d.]+:\d+/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[0]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`${binary} exited with ${code}: ${out}`)));
+  });
+  return { url, stop: () => child.kill() };
+}
+
+// Launches the browser (and the server when needed); `close` ends both.
+export async function setup() {
+  const server = process.env.QI_URL ? { url: process.env.QI_URL.replace(/\/$/, ''), stop() {} } : await startServer();
+  const profile = mkdtempSync(join(tmpdir(), 'qi-e2e-'));
+  // A fresh profile directory per run (Playwright passes it as --user-data-dir).
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+    args: [
+      '--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  return {
+    base: server.url,
+    context,
+    async close() {
+      await context.close();
+      server.stop();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+// Waits until the Xiangqi page has drawn the answer to its latest request.
+export async function ready(page) {
+  await page.waitForSelector('#board[data-ready="true"]');
+}
+
+export async function boardState(page) {
+  await ready(page);
+  return page.evaluate(() => {
+    const b = document.getElementById('board');
+    return {
+      fen: b.dataset.fen,
+      ply: Number(b.dataset.ply),
+      plies: Number(b.dataset.plies),
+      flipped: b.dataset.flipped === 'true',
+      moves: [...document.querySelectorAll('#moves .move')].map((m) => m.textContent),
+    };
+  });
+}
+
+// Screen centre of a board point: the piece on it, else computed from the SVG grid
+// (points 60 units apart, 50 from the edge; rotation maps (file, rank) to (8 - file, 9 - rank)).
+export async function pointCentre(page, square) {
+  return page.evaluate((sq) => {
+    const node = document.querySelector(`#board .piece[data-square="${sq}"]`);
+    if (node) {
+      const r = node.getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    }
+    const svg = document.querySelector('#board svg');
+    const flipped = document.getElementById('board').dataset.flipped === 'true';
+    const file = 'abcdefghi'.indexOf(sq[0]);
+    const rank = Number(sq.slice(1));
+    const col = flipped ? 8 - file : file;
+    const row = flipped ? rank : 9 - rank;
+    const p = new DOMPoint(50 + col * 60, 50 + row * 60).matrixTransform(svg.getScreenCTM());
+    return { x: p.x, y: p.y };
+  }, square);
+}
+
+export async function clickSquare(page, square) {
+  const { x, y } = await pointCentre(page, square);
+  await page.mouse.click(x, y);
+}
+
+// Plays an ICCS move by clicking the piece and then its target.
+export async function clickMove(page, iccs) {
+  const before = (await boardState(page)).plies;
+  await clickSquare(page, iccs.slice(0, 2));
+  await clickSquare(page, iccs.slice(2, 4));
+  await page.waitForSelector(`#board[data-ready="true"][data-plies="${before + 1}"]`);
+}
