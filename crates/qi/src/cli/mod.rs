@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod engine;
 mod perft;
 use std::process::ExitCode;
 
@@ -19,6 +20,8 @@ enum Command {
     Perft(perft::Args),
     /// Measure move generation speed (perft leaves per second, medians).
     Bench(bench::Args),
+    /// The engine: best move for a position, or a UCI loop.
+    Engine(engine::Args),
 }
 
 /// Parses the command line, runs the subcommand and turns its error into exit code 1.
@@ -27,6 +30,7 @@ pub fn run() -> ExitCode {
     let result: anyhow::Result<()> = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Engine(args) => engine::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
