@@ -14,6 +14,7 @@
 mod fen;
 mod movegen;
 mod movelist;
+pub mod notation;
 mod perft;
 mod position;
 mod setup;
