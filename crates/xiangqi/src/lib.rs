@@ -12,6 +12,7 @@
 //! ```
 
 mod fen;
+pub mod link;
 mod movegen;
 mod movelist;
 pub mod notation;
