@@ -201,7 +201,7 @@ impl Position {
             self.remove(to, captured);
             self.halfmoves = 0;
         } else {
-            self.halfmoves += 1;
+            self.halfmoves = self.halfmoves.saturating_add(1);
         }
         self.remove(from, piece);
         self.put(to, piece);
@@ -209,7 +209,7 @@ impl Position {
             self.kings[self.turn.index()] = to as u8;
         }
         if self.turn == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = self.turn.other();
         self.hash ^= zobrist::BLACK_TO_MOVE;
