@@ -12,8 +12,10 @@
 //! ```
 
 mod fen;
+pub mod link;
 mod movegen;
 mod movelist;
+pub mod notation;
 mod perft;
 mod position;
 mod setup;

@@ -136,7 +136,16 @@ impl Position {
 
     /// All pieces with their squares, in square order.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        Square::all().filter_map(|s| self.piece_at(s).map(|p| (s, p)))
+        let mut bits = self.by_color[0] | self.by_color[1];
+        core::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let s = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            let sq = Square::from_index_unchecked(s);
+            self.piece_at(sq).map(|p| (sq, p))
+        })
     }
 
     /// The Zobrist key of the board and side to move.
@@ -192,7 +201,7 @@ impl Position {
             self.remove(to, captured);
             self.halfmoves = 0;
         } else {
-            self.halfmoves += 1;
+            self.halfmoves = self.halfmoves.saturating_add(1);
         }
         self.remove(from, piece);
         self.put(to, piece);
@@ -200,7 +209,7 @@ impl Position {
             self.kings[self.turn.index()] = to as u8;
         }
         if self.turn == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = self.turn.other();
         self.hash ^= zobrist::BLACK_TO_MOVE;

@@ -106,3 +106,16 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Any text gives a position or an error, never a panic; FEN-shaped text too.
+    #[test]
+    fn fen_parser_never_panics(text in "\\PC{0,120}", shaped in "([rnbakcpRNBAKCPHEhe1-9]{0,10}/){0,11}[rnbakcpRNBAKCP1-9]{0,10}( [wrbx])?( - -)?( [0-9]{1,3}){0,2}") {
+        let _ = text.parse::<Position>();
+        if let Ok(pos) = shaped.parse::<Position>() {
+            prop_assert_eq!(pos.fen().parse::<Position>().unwrap(), pos);
+        }
+    }
+}

@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod engine;
 mod perft;
 mod serve;
 use std::process::ExitCode;
@@ -20,6 +21,8 @@ enum Command {
     Perft(perft::Args),
     /// Measure move generation speed (perft leaves per second, medians).
     Bench(bench::Args),
+    /// The engine: best move for a position, or a UCI loop.
+    Engine(engine::Args),
     /// Run the web app: play, share and replay Xiangqi games; play and solve Huarong Dao.
     Serve(serve::Args),
 }
@@ -30,6 +33,7 @@ pub fn run() -> ExitCode {
     let result: anyhow::Result<()> = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Engine(args) => engine::run(args),
         Command::Serve(args) => serve::run(args),
     };
     match result {

@@ -1,0 +1,175 @@
+//! Share links: a whole game (start position and moves) in a URL query string.
+//!
+//! Two formats:
+//! - the seed's (`p`, `r`, `s`; see [`seed`]), compatible with the links it writes;
+//! - our compact format (`g`; see [`compact`]): a version character, then one arithmetic-coded
+//!   stream with the start position (only when it is not the standard one) and the moves, each
+//!   coded with the probability a learned move model gives it.
+//!
+//! ```
+//! use xiangqi::{link, Move, Position};
+//! let start = Position::startpos();
+//! let moves: Vec<Move> = ["h2e2", "h9g7"].iter().map(|m| m.parse().unwrap()).collect();
+//! let value = link::encode_compact(&start, &moves);
+//! let game = link::decode(&format!("https://example.org/xq?g={value}")).unwrap();
+//! assert_eq!(game.format, link::LinkFormat::Compact);
+//! assert_eq!(game.moves, moves);
+//! ```
+
+mod attack;
+pub(crate) mod bits;
+pub mod board;
+mod book;
+mod coder;
+pub mod compact;
+pub mod model;
+pub mod seed;
+pub mod train;
+
+use crate::{Move, Position};
+use core::fmt;
+
+pub use seed::SeedLink;
+
+/// Which format a link is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkFormat {
+    /// The seed's `p`/`r`/`s` format.
+    Seed,
+    /// Our compact `g` format.
+    Compact,
+}
+
+impl LinkFormat {
+    pub fn name(self) -> &'static str {
+        match self {
+            LinkFormat::Seed => "seed",
+            LinkFormat::Compact => "compact",
+        }
+    }
+}
+
+/// A decoded link: the game it holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecodedLink {
+    pub format: LinkFormat,
+    /// The position the game starts from.
+    pub start: Position,
+    /// The moves, all legal, in order.
+    pub moves: Vec<Move>,
+    /// The seed's `s` value, kept as given (seed links only).
+    pub s: Option<String>,
+}
+
+impl DecodedLink {
+    /// The position after all the moves.
+    pub fn final_position(&self) -> Position {
+        let mut pos = self.start.clone();
+        for &m in &self.moves {
+            pos.play_unchecked(m);
+        }
+        pos
+    }
+}
+
+/// Why a link could not be decoded or encoded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkError {
+    /// The text has no value to decode.
+    Empty,
+    /// A character that is not base64url.
+    BadCharacter { field: &'static str, position: usize, character: char },
+    /// The data ends in the middle of a value.
+    Truncated { field: &'static str },
+    /// A compact link of a version this library does not know.
+    UnknownVersion(char),
+    /// The board is not a legal position.
+    BadBoard(String),
+    /// The seed history does not fit the board (`ply_from_end` 1 is the newest move).
+    BadHistory { ply_from_end: usize, reason: String },
+    /// The move at `ply` (from 1) is illegal.
+    IllegalMove { ply: usize, mv: String },
+    /// More moves than any game can have.
+    TooLong,
+    /// Data left over after the game ends.
+    TrailingData { field: &'static str },
+    /// The game cannot be written in the seed's format.
+    Unrepresentable(String),
+}
+
+impl fmt::Display for LinkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LinkError::Empty => f.write_str("no link value (expected g=... or p=...)"),
+            LinkError::BadCharacter { field, position, character } => {
+                write!(f, "bad character {character:?} at position {position} of {field}")
+            }
+            LinkError::Truncated { field } => write!(f, "truncated data in {field}"),
+            LinkError::UnknownVersion(c) => write!(f, "unknown compact link version {c:?}"),
+            LinkError::BadBoard(why) => write!(f, "bad board: {why}"),
+            LinkError::BadHistory { ply_from_end, reason } => {
+                write!(f, "bad history at the move {ply_from_end} from the end: {reason}")
+            }
+            LinkError::IllegalMove { ply, mv } => write!(f, "illegal move {mv} at ply {ply}"),
+            LinkError::TooLong => f.write_str("too many moves"),
+            LinkError::TrailingData { field } => write!(f, "data left over after the game in {field}"),
+            LinkError::Unrepresentable(why) => write!(f, "not representable in the seed format: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for LinkError {}
+
+/// Encodes a game in the compact format; returns the value of `g`.
+/// `moves` must be legal from `start` (illegal moves panic; check with [`Position::is_legal`]).
+pub fn encode_compact(start: &Position, moves: &[Move]) -> String {
+    compact::encode(start, moves)
+}
+
+/// Encodes a game in the seed's format.
+pub fn encode_seed(start: &Position, moves: &[Move]) -> Result<SeedLink, LinkError> {
+    seed::encode(start, moves)
+}
+
+/// Decodes a full URL, a query string or a bare value of either format.
+///
+/// A bare value is read as compact when it starts with a known version character and
+/// decodes as such, otherwise as a seed board (`p`).
+pub fn decode(text: &str) -> Result<DecodedLink, LinkError> {
+    let text = text.trim();
+    let query = match text.find('?') {
+        Some(i) => &text[i + 1..],
+        None => text,
+    };
+    let query = query.split('#').next().unwrap_or("");
+    let mut fields: Vec<(&str, &str)> = Vec::new();
+    for part in query.split('&').filter(|s| !s.is_empty()) {
+        match part.split_once('=') {
+            Some((k, v)) => fields.push((k, v)),
+            None => fields.push(("", part)),
+        }
+    }
+    let get = |key: &str| fields.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
+    if let Some(g) = get("g") {
+        let (start, moves) = compact::decode(g)?;
+        return Ok(DecodedLink { format: LinkFormat::Compact, start, moves, s: None });
+    }
+    if let Some(p) = get("p") {
+        let (start, moves) = seed::decode(p, get("r").unwrap_or(""))?;
+        return Ok(DecodedLink { format: LinkFormat::Seed, start, moves, s: get("s").map(str::to_string) });
+    }
+    match fields.as_slice() {
+        [("", bare)] => match compact::decode(bare) {
+            Ok((start, moves)) => Ok(DecodedLink { format: LinkFormat::Compact, start, moves, s: None }),
+            Err(e) if compact::is_versioned(bare) => match seed::decode(bare, "") {
+                Ok((start, moves)) => Ok(DecodedLink { format: LinkFormat::Seed, start, moves, s: None }),
+                Err(_) => Err(e),
+            },
+            Err(_) => {
+                let (start, moves) = seed::decode(bare, "")?;
+                Ok(DecodedLink { format: LinkFormat::Seed, start, moves, s: None })
+            }
+        },
+        _ => Err(LinkError::Empty),
+    }
+}

@@ -1,0 +1,139 @@
+//! Move notation: ICCS (`h2e2`), WXF (`C2.5`) and Chinese (`炮二平五`).
+//!
+//! [`format`] writes a legal move in one notation; [`parse`] reads a move in any of the
+//! three (it tells them apart by their characters) and returns the legal move it names.
+//!
+//! ```
+//! use xiangqi::notation::{format, parse, Notation};
+//! use xiangqi::Position;
+//! let pos = Position::startpos();
+//! let m = parse(&pos, "炮二平五").unwrap();
+//! assert_eq!(m.to_string(), "h2e2");
+//! assert_eq!(format(&pos, m, Notation::Wxf), "C2.5");
+//! assert_eq!(format(&pos, m, Notation::Chinese), "炮二平五");
+//! assert_eq!(parse(&pos, "C2.5").unwrap(), m);
+//! assert_eq!(parse(&pos, "H2-E2").unwrap(), m);
+//! ```
+//!
+//! WXF and Chinese name a move by its piece (with the file it stands on, or its place among
+//! identical pieces on one file), a direction and a number; both follow the WXF/AXF notation
+//! rules (see [`designator`]). Writing is canonical; reading is lenient where it cannot be
+//! misread: `+C.5` as well as `C+.5`, `=` for `.`, `N`/`B` for `H`/`E`, traditional or
+//! simplified glyphs, Arabic, full-width or Chinese digits for either side.
+
+mod chinese;
+mod designator;
+mod error;
+mod iccs;
+mod wxf;
+
+pub use error::NotationError;
+
+use crate::{Move, Position};
+use core::fmt;
+use core::str::FromStr;
+
+/// The three notations.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Notation {
+    /// `h2e2`: the from and to squares (files a-i from Red's left, ranks 0-9 from Red's side).
+    Iccs,
+    /// `C2.5`: the World Xiangqi Federation's letters and digits.
+    Wxf,
+    /// `炮二平五`: the traditional Chinese notation.
+    Chinese,
+}
+
+impl Notation {
+    pub const ALL: [Notation; 3] = [Notation::Iccs, Notation::Wxf, Notation::Chinese];
+
+    /// The name as in PGN's `Format` tag: `ICCS`, `WXF` or `Chinese`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Notation::Iccs => "ICCS",
+            Notation::Wxf => "WXF",
+            Notation::Chinese => "Chinese",
+        }
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A notation name that is not `iccs`, `uci`, `wxf` or `chinese`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownNotation(pub String);
+
+impl fmt::Display for UnknownNotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown notation {:?} (expected iccs, wxf or chinese)", self.0)
+    }
+}
+
+impl std::error::Error for UnknownNotation {}
+
+impl FromStr for Notation {
+    type Err = UnknownNotation;
+    /// Reads `iccs` (or `uci`), `wxf`, `chinese` (or `cn`, `中文`), in any case.
+    fn from_str(s: &str) -> Result<Notation, UnknownNotation> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "iccs" | "uci" => Ok(Notation::Iccs),
+            "wxf" => Ok(Notation::Wxf),
+            "chinese" | "cn" | "zh" | "中文" => Ok(Notation::Chinese),
+            _ => Err(UnknownNotation(s.to_string())),
+        }
+    }
+}
+
+/// Writes the legal move `m` of `pos` in `notation`.
+///
+/// `m` must be legal in `pos`; for another move the text is well-formed but meaningless.
+pub fn format(pos: &Position, m: Move, notation: Notation) -> String {
+    match notation {
+        Notation::Iccs => iccs::format(m),
+        Notation::Wxf => wxf::format(&designator::describe(pos, m)),
+        Notation::Chinese => chinese::format(&designator::describe(pos, m), pos.turn()),
+    }
+}
+
+/// Reads a move in any of the three notations and returns the legal move it names.
+pub fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(NotationError::Empty);
+    }
+    match detect(text) {
+        Notation::Iccs => iccs::parse(pos, text),
+        Notation::Wxf => designator::resolve(pos, &wxf::read(text)?, text),
+        Notation::Chinese => designator::resolve(pos, &chinese::read(text)?, text),
+    }
+}
+
+/// Reads a move in the given notation only.
+pub fn parse_as(pos: &Position, text: &str, notation: Notation) -> Result<Move, NotationError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(NotationError::Empty);
+    }
+    match notation {
+        Notation::Iccs => iccs::parse(pos, text),
+        Notation::Wxf => designator::resolve(pos, &wxf::read(text)?, text),
+        Notation::Chinese => designator::resolve(pos, &chinese::read(text)?, text),
+    }
+}
+
+/// Which notation `text` is written in: non-ASCII is Chinese, two squares are ICCS, the rest
+/// is WXF.
+pub fn detect(text: &str) -> Notation {
+    let text = text.trim();
+    if !text.is_ascii() {
+        Notation::Chinese
+    } else if iccs::looks_like(text) {
+        Notation::Iccs
+    } else {
+        Notation::Wxf
+    }
+}
