@@ -85,6 +85,7 @@ test('the copied share link opens the same game in a new page', async () => {
   const link = await page.evaluate(() => navigator.clipboard.readText());
   assert.equal(link, await page.inputValue('#share-link'));
   assert.ok(link.startsWith(env.base + '/xq?'), link);
+  assert.match(link, /[?&](g|p)=/, 'a share link, not a move list');
   assert.equal(page.url(), link, 'the address bar holds the game');
 
   const other = await env.context.newPage();
@@ -105,7 +106,7 @@ test('the copied share link opens the same game in a new page', async () => {
   await other.close();
 });
 
-test("the seed's example link opens at its last move with the whole move list", { skip: 'waits for the link codec (xiangqi::link)' }, async () => {
+test("the seed's example link opens at its last move with the whole move list", async () => {
   const page = await open(SEED_LINK);
   const s = await boardState(page);
   assert.equal(s.plies, 20);

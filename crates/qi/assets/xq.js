@@ -168,14 +168,13 @@ function moveButton(ply, text) {
   return button;
 }
 
-// The address of the game on view: the compact link when the server gives one, else the plain
-// form (fen + ICCS moves); plus the ply when not at the end and the orientation when rotated.
+// The address of the game on view: the share link's query when the server gives one (compact,
+// or the seed's form), else the plain form (fen + ICCS moves); plus the ply when not at the end
+// and the orientation when rotated.
 function gameQuery() {
   const view = state.view;
-  const params = new URLSearchParams();
-  if (view.link) {
-    params.set('g', view.link);
-  } else {
+  const params = new URLSearchParams(view.link || '');
+  if (!view.link) {
     if (state.startFen) params.set('fen', state.startFen);
     if (state.moves.length) params.set('moves', state.moves.join('.'));
   }

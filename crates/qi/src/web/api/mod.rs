@@ -1,6 +1,7 @@
 //! The JSON API the pages use. Each endpoint is one thin adapter over the libraries.
 
 mod xq_game;
+mod xq_link;
 
 use super::ApiError;
 use axum::http::Uri;
@@ -10,7 +11,11 @@ use axum::Router;
 pub use xq_game::{GameRequest, GameView};
 
 pub fn routes() -> Router {
-    Router::new().route("/xq/game", post(xq_game::handle)).fallback(unknown)
+    Router::new()
+        .route("/xq/game", post(xq_game::handle))
+        .route("/xq/link", post(xq_link::decode))
+        .route("/xq/link/encode", post(xq_link::encode))
+        .fallback(unknown)
 }
 
 async fn unknown(uri: Uri) -> ApiError {

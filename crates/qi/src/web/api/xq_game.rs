@@ -8,6 +8,8 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
+use xiangqi::notation::{format, Notation};
+use super::xq_link::share_query;
 use xiangqi::{Move, Position};
 
 /// More plies than any real game; keeps one request's work small.
@@ -27,9 +29,12 @@ pub struct GameRequest {
     pub ply: Option<usize>,
 }
 
+/// One move in the three notations.
 #[derive(Serialize, Debug)]
 pub struct MoveView {
     pub iccs: String,
+    pub wxf: String,
+    pub chinese: String,
 }
 
 #[derive(Serialize, Debug)]
@@ -51,6 +56,9 @@ pub struct GameView {
     pub last: Option<String>,
     /// The whole game's moves.
     pub moves: Vec<MoveView>,
+    /// The whole game as a share link's query string (`g=...`, or the seed's `p=...&r=...&s=1`
+    /// while the compact codec cannot write it); absent when neither format round-trips.
+    pub link: Option<String>,
 }
 
 pub async fn handle(Body(req): Body<GameRequest>) -> Result<Json<GameView>, ApiError> {
@@ -84,9 +92,20 @@ fn view(req: &GameRequest) -> Result<GameView, ApiError> {
         return Err(ApiError::bad_request(format!("ply {ply} is past the end of the game ({} moves)", moves.len())));
     }
     let mut pos = start.clone();
-    for &m in &moves[..ply] {
+    let mut notated = Vec::with_capacity(moves.len());
+    let mut at_ply = None;
+    for (i, &m) in moves.iter().enumerate() {
+        if i == ply {
+            at_ply = Some(pos.clone());
+        }
+        notated.push(MoveView {
+            iccs: m.to_string(),
+            wxf: format(&pos, m, Notation::Wxf),
+            chinese: format(&pos, m, Notation::Chinese),
+        });
         pos.play_unchecked(m);
     }
+    let pos = at_ply.unwrap_or(pos);
     Ok(GameView {
         start_fen: start.fen(),
         ply,
@@ -97,6 +116,7 @@ fn view(req: &GameRequest) -> Result<GameView, ApiError> {
         legal: pos.legal_moves().iter().map(|m| m.to_string()).collect(),
         check: pos.is_check(),
         last: ply.checked_sub(1).map(|i| moves[i].to_string()),
-        moves: moves.iter().map(|m| MoveView { iccs: m.to_string() }).collect(),
+        moves: notated,
+        link: share_query(&start, &moves),
     })
 }
