@@ -4,6 +4,7 @@ use super::ApiError;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
+use axum::http::StatusCode;
 use serde::de::DeserializeOwned;
 
 /// Like `axum::Json`, but a bad body becomes `{"error": ...}` with the rejection's 4xx status.
@@ -17,10 +18,15 @@ where
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(value)) => Ok(Body(value)),
-            Err(rejection) => Err(json_rejection(rejection)),
+        // Every request body is a JSON object; serde would also take `[]` for a struct of defaults.
+        let axum::Json(value) =
+            axum::Json::<serde_json::Value>::from_request(req, state).await.map_err(json_rejection)?;
+        if !value.is_object() {
+            return Err(ApiError::bad_request("the body must be a JSON object"));
         }
+        serde_json::from_value(value)
+            .map(Body)
+            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, format!("the JSON does not fit: {e}")))
     }
 }
 

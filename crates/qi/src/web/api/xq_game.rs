@@ -1,6 +1,7 @@
 //! `POST /api/xq/game`: a game (start FEN and ICCS moves) checked by the rules library and
 //! described at one ply: board, side to move, legal moves, check, the move list in notation.
 
+use super::xq_link::share_query;
 use crate::web::cpu;
 use crate::web::extract::Body;
 use crate::web::ApiError;
@@ -9,7 +10,6 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
 use xiangqi::notation::{format, Notation};
-use super::xq_link::share_query;
 use xiangqi::{Move, Position};
 
 /// More plies than any real game; keeps one request's work small.

@@ -86,9 +86,8 @@ pub async fn encode(Body(req): Body<EncodeRequest>) -> Result<Json<EncodedLinks>
 /// The share link's query for a game: the compact form when it decodes back to the same game,
 /// else the seed's form when that does; `None` when neither can carry the game.
 pub fn share_query(start: &Position, moves: &[Move]) -> Option<String> {
-    let same = |query: &str| {
-        link::decode(query).is_ok_and(|DecodedLink { start: s, moves: m, .. }| s == *start && m == moves)
-    };
+    let same =
+        |query: &str| link::decode(query).is_ok_and(|DecodedLink { start: s, moves: m, .. }| s == *start && m == moves);
     let compact = format!("g={}", link::encode_compact(start, moves));
     if same(&compact) {
         return Some(compact);
