@@ -126,8 +126,9 @@ async fn garbage_gets_a_4xx_with_a_message() {
 
 #[tokio::test]
 async fn oversized_requests_and_unknown_paths_are_refused() {
-    let (status, _) = post_raw("/api/xq/game", "application/json", "x".repeat(200_000)).await;
+    let (status, v) = post_raw("/api/xq/game", "application/json", "x".repeat(200_000)).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_client_error(status, &v, "huge body");
 
     let long = format!("/xq?p={}", "A".repeat(10_000));
     let (status, body) = send(Request::get(long).body(Body::empty()).unwrap()).await;

@@ -1,9 +1,8 @@
-//! JSON body and query extractors whose rejections are 4xx answers with a JSON message.
+//! The JSON body extractor whose rejections are 4xx answers with a JSON message.
 
 use super::ApiError;
-use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::request::Parts;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use serde::de::DeserializeOwned;
 
@@ -42,26 +41,4 @@ fn json_rejection(rejection: JsonRejection) -> ApiError {
         _ => rejection.body_text(),
     };
     ApiError::new(status, message)
-}
-
-/// Like `axum::extract::Query`, but a bad query string becomes a 400 with a JSON message.
-pub struct Params<T>(pub T);
-
-impl<S, T> FromRequestParts<S> for Params<T>
-where
-    T: DeserializeOwned,
-    S: Send + Sync,
-{
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
-            Ok(axum::extract::Query(value)) => Ok(Params(value)),
-            Err(rejection) => Err(query_rejection(rejection)),
-        }
-    }
-}
-
-fn query_rejection(rejection: QueryRejection) -> ApiError {
-    ApiError::new(rejection.status(), format!("bad query string: {}", rejection.body_text()))
 }

@@ -15,3 +15,17 @@ pub async fn uri_length(req: Request, next: Next) -> Response {
     }
     next.run(req).await
 }
+
+/// Gives the body-size layer's plain-text 413 the API's JSON form.
+pub async fn json_too_large(req: Request, next: Next) -> Response {
+    let response = next.run(req).await;
+    let is_json = response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if response.status() == StatusCode::PAYLOAD_TOO_LARGE && !is_json {
+        let message = format!("the request body is larger than {} bytes", super::MAX_BODY_BYTES);
+        return ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, message).into_response();
+    }
+    response
+}

@@ -28,6 +28,7 @@ pub fn router() -> Router {
         .nest("/api", api::routes())
         .layer(axum::middleware::from_fn(limits::uri_length))
         .layer(tower_http::limit::RequestBodyLimitLayer::new(MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn(limits::json_too_large))
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(error::panic_response))
 }
 
