@@ -39,3 +39,30 @@ where
         )),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // One test: the slots are global, so parallel tests would disturb each other.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn slots_and_time_limits_hold_under_a_flood() {
+        let slow = || {
+            std::thread::sleep(Duration::from_millis(3500));
+            Ok(())
+        };
+        // Fill every slot with a job that outlives its time limit: each is answered 503 in time.
+        let started = std::time::Instant::now();
+        let running: Vec<_> = (0..MAX_JOBS).map(|_| tokio::spawn(run(Duration::from_millis(300), slow))).collect();
+        for job in running {
+            assert_eq!(job.await.unwrap().unwrap_err().status, StatusCode::SERVICE_UNAVAILABLE);
+        }
+        assert!(started.elapsed() < Duration::from_secs(2));
+        // The abandoned jobs still hold their slots, so a new request is turned away, not queued forever.
+        let busy = run(Duration::from_secs(5), || Ok(1)).await.unwrap_err();
+        assert_eq!(busy.status, StatusCode::TOO_MANY_REQUESTS);
+        // Once they end, work is accepted again.
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        assert_eq!(run(Duration::from_secs(5), || Ok(7)).await.unwrap(), 7);
+    }
+}
