@@ -62,7 +62,6 @@ function pieceNode(piece, cell) {
   el('rect', { x: 4, y: 4, width: w * CELL - 8, height: h * CELL - 8, rx: 12 }, g);
   const text = el('text', { x: (w * CELL) / 2, y: (h * CELL) / 2 }, g);
   text.textContent = LABEL[piece];
-  if (piece === 'V') text.setAttribute('writing-mode', 'tb');
   placeNode(g, cell);
   return g;
 }
