@@ -154,8 +154,14 @@ function renderMoves() {
       number += 1;
     }
   });
+  // Keep the move on view visible inside the list without scrolling the page.
   const current = list.querySelector(`[data-ply="${view.ply}"]`);
-  if (current) current.scrollIntoView({ block: 'nearest' });
+  if (current && list.scrollHeight > list.clientHeight) {
+    const top = current.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight) {
+      list.scrollTop = top - list.clientHeight / 2;
+    }
+  }
 }
 
 function moveButton(ply, text) {
