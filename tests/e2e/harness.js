@@ -46,6 +46,8 @@ export async function setup() {
     ],
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  // Every page starts in English, whatever an earlier test switched to.
+  await context.addInitScript(() => localStorage.setItem('qi-lang', 'en'));
   return {
     base: server.url,
     context,
