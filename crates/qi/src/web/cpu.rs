@@ -1,42 +1,52 @@
 //! Runs CPU-heavy work off the async threads, a few jobs at a time, each bounded in time,
-//! so that a flood of solve requests cannot stall the server.
+//! in separate pools, so that a flood of solve requests can neither stall the server nor play.
 
 use super::ApiError;
 use axum::http::StatusCode;
-use std::sync::LazyLock;
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
-/// Jobs running at once (the machine has few cores; the rest of the server must stay responsive).
-const MAX_JOBS: usize = 2;
+/// A number of slots for jobs of one kind.
+pub struct Pool {
+    slots: Semaphore,
+}
+
+/// Game checks, notation and links: milliseconds each; their own slots, so that a flood of
+/// solve requests never blocks play.
+pub static GAMES: Pool = Pool::new(8);
+
 /// How long a request waits for a free slot before it is told to come back later.
 const QUEUE_WAIT: Duration = Duration::from_secs(2);
 
-static JOBS: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(MAX_JOBS));
+impl Pool {
+    const fn new(slots: usize) -> Pool {
+        Pool { slots: Semaphore::const_new(slots) }
+    }
 
-/// Runs `job` on the blocking pool with a slot from [`JOBS`]; answers 429 when no slot frees up
-/// in time and 503 when the job outlives `limit`. The slot stays taken until the job really ends,
-/// so abandoned jobs still count against the limit.
-pub async fn run<T, F>(limit: Duration, job: F) -> Result<T, ApiError>
-where
-    T: Send + 'static,
-    F: FnOnce() -> Result<T, ApiError> + Send + 'static,
-{
-    let permit = match tokio::time::timeout(QUEUE_WAIT, JOBS.acquire()).await {
-        Ok(Ok(permit)) => permit,
-        _ => return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "the server is busy; try again in a moment")),
-    };
-    let task = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        job()
-    });
-    match tokio::time::timeout(limit, task).await {
-        Ok(Ok(result)) => result,
-        Ok(Err(_join_error)) => Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error")),
-        Err(_elapsed) => Err(ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("the request took longer than {} s and was abandoned", limit.as_secs()),
-        )),
+    /// Runs `job` on the blocking pool with a slot of this pool; answers 429 when no slot frees
+    /// up in time and 503 when the job outlives `limit`. The slot stays taken until the job
+    /// really ends, so abandoned jobs still count against the limit.
+    pub async fn run<T, F>(&'static self, limit: Duration, job: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> Result<T, ApiError> + Send + 'static,
+    {
+        let permit = match tokio::time::timeout(QUEUE_WAIT, self.slots.acquire()).await {
+            Ok(Ok(permit)) => permit,
+            _ => return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "the server is busy; try again in a moment")),
+        };
+        let task = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            job()
+        });
+        match tokio::time::timeout(limit, task).await {
+            Ok(Ok(result)) => result,
+            Ok(Err(_join_error)) => Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error")),
+            Err(_elapsed) => Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("the request took longer than {} s and was abandoned", limit.as_secs_f32()),
+            )),
+        }
     }
 }
 
@@ -44,7 +54,9 @@ where
 mod tests {
     use super::*;
 
-    // One test: the slots are global, so parallel tests would disturb each other.
+    static POOL: Pool = Pool::new(2);
+
+    // One test: the pool is global, so parallel tests would disturb each other.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn slots_and_time_limits_hold_under_a_flood() {
         let slow = || {
@@ -53,16 +65,18 @@ mod tests {
         };
         // Fill every slot with a job that outlives its time limit: each is answered 503 in time.
         let started = std::time::Instant::now();
-        let running: Vec<_> = (0..MAX_JOBS).map(|_| tokio::spawn(run(Duration::from_millis(300), slow))).collect();
+        let running: Vec<_> = (0..2).map(|_| tokio::spawn(POOL.run(Duration::from_millis(300), slow))).collect();
         for job in running {
             assert_eq!(job.await.unwrap().unwrap_err().status, StatusCode::SERVICE_UNAVAILABLE);
         }
         assert!(started.elapsed() < Duration::from_secs(2));
         // The abandoned jobs still hold their slots, so a new request is turned away, not queued forever.
-        let busy = run(Duration::from_secs(5), || Ok(1)).await.unwrap_err();
+        let busy = POOL.run(Duration::from_secs(5), || Ok(1)).await.unwrap_err();
         assert_eq!(busy.status, StatusCode::TOO_MANY_REQUESTS);
         // Once they end, work is accepted again.
         tokio::time::sleep(Duration::from_millis(1500)).await;
-        assert_eq!(run(Duration::from_secs(5), || Ok(7)).await.unwrap(), 7);
+        assert_eq!(POOL.run(Duration::from_secs(5), || Ok(7)).await.unwrap(), 7);
+        // Other pools are not affected by this one being full.
+        assert_eq!(GAMES.run(Duration::from_secs(5), || Ok(8)).await.unwrap(), 8);
     }
 }

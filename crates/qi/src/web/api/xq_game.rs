@@ -62,7 +62,7 @@ pub struct GameView {
 }
 
 pub async fn handle(Body(req): Body<GameRequest>) -> Result<Json<GameView>, ApiError> {
-    cpu::run(Duration::from_secs(5), move || view(&req)).await.map(Json)
+    cpu::GAMES.run(Duration::from_secs(5), move || view(&req)).await.map(Json)
 }
 
 /// Reads the start position and plays the moves, saying precisely what is wrong if anything is.

@@ -36,17 +36,18 @@ pub async fn decode(Body(req): Body<DecodeRequest>) -> Result<Json<DecodedGame>,
     if req.link.len() > MAX_LINK_CHARS {
         return Err(ApiError::bad_request(format!("the link is longer than {MAX_LINK_CHARS} characters")));
     }
-    cpu::run(Duration::from_secs(5), move || {
-        let game = link::decode(&req.link).map_err(|e| ApiError::bad_request(format!("bad link: {e}")))?;
-        Ok(DecodedGame {
-            format: game.format.name(),
-            start_fen: game.start.fen(),
-            moves: game.moves.iter().map(|m| m.to_string()).collect(),
-            s: game.s,
+    cpu::GAMES
+        .run(Duration::from_secs(5), move || {
+            let game = link::decode(&req.link).map_err(|e| ApiError::bad_request(format!("bad link: {e}")))?;
+            Ok(DecodedGame {
+                format: game.format.name(),
+                start_fen: game.start.fen(),
+                moves: game.moves.iter().map(|m| m.to_string()).collect(),
+                s: game.s,
+            })
         })
-    })
-    .await
-    .map(Json)
+        .await
+        .map(Json)
 }
 
 #[derive(Deserialize)]
@@ -69,18 +70,19 @@ pub struct EncodedLinks {
 }
 
 pub async fn encode(Body(req): Body<EncodeRequest>) -> Result<Json<EncodedLinks>, ApiError> {
-    cpu::run(Duration::from_secs(5), move || {
-        let (start, moves) = replay(req.fen.as_deref(), &req.moves)?;
-        let (seed, seed_error) = match link::encode_seed(&start, &moves) {
-            Ok(s) => (Some(s.query()), None),
-            Err(e) => (None, Some(e.to_string())),
-        };
-        let compact = format!("g={}", link::encode_compact(&start, &moves));
-        let compact = link::decode(&compact).is_ok_and(|d| d.start == start && d.moves == moves).then_some(compact);
-        Ok(EncodedLinks { compact, seed, seed_error })
-    })
-    .await
-    .map(Json)
+    cpu::GAMES
+        .run(Duration::from_secs(5), move || {
+            let (start, moves) = replay(req.fen.as_deref(), &req.moves)?;
+            let (seed, seed_error) = match link::encode_seed(&start, &moves) {
+                Ok(s) => (Some(s.query()), None),
+                Err(e) => (None, Some(e.to_string())),
+            };
+            let compact = format!("g={}", link::encode_compact(&start, &moves));
+            let compact = link::decode(&compact).is_ok_and(|d| d.start == start && d.moves == moves).then_some(compact);
+            Ok(EncodedLinks { compact, seed, seed_error })
+        })
+        .await
+        .map(Json)
 }
 
 /// The share link's query for a game: the compact form when it decodes back to the same game,
