@@ -68,6 +68,23 @@ test('play moves by clicking and by dragging; an illegal move is refused', async
   await page.close();
 });
 
+test('a move can be played by touch', async () => {
+  const page = await open('/xq');
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  const tap = async (square) => {
+    const { x, y } = await pointCentre(page, square);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  };
+  await tap('h2');
+  await page.waitForSelector('#board .target');
+  await tap('e2');
+  await page.waitForSelector('#board[data-ready="true"][data-plies="1"]');
+  assert.equal((await boardState(page)).fen, AFTER_H2E2);
+  await page.close();
+});
+
 test('the check is marked on the king', async () => {
   const page = await open('/xq?fen=' + encodeURIComponent('3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1'));
   await clickMove(page, 'i0i9');
