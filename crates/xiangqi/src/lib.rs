@@ -16,6 +16,7 @@ mod movegen;
 mod movelist;
 pub mod notation;
 mod perft;
+pub mod pgn;
 mod position;
 mod setup;
 mod tables;
