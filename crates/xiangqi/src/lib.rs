@@ -11,13 +11,16 @@
 //! assert_eq!(pos.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
 //! ```
 
+mod attacks;
 mod fen;
 mod movegen;
 mod movelist;
 pub mod notation;
+pub mod outcome;
 mod perft;
 pub mod pgn;
 mod position;
+mod repetition;
 mod setup;
 mod tables;
 mod types;
