@@ -2,7 +2,10 @@
 
 use clap::{Parser, Subcommand};
 
+mod game;
+mod moves;
 mod perft;
+mod pgn;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -16,6 +19,12 @@ struct Cli {
 enum Command {
     /// Count legal move paths to a depth (move generator test and speed).
     Perft(perft::Args),
+    /// Convert PGN files between notations.
+    Pgn(pgn::Args),
+    /// Convert moves between ICCS, WXF and Chinese notation.
+    Moves(moves::Args),
+    /// Judge a game: checkmate, stalemate, repetition, move limit.
+    Game(game::Args),
 }
 
 /// Parses the command line, runs the subcommand and turns its error into exit code 1.
@@ -23,6 +32,9 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result: anyhow::Result<()> = match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Pgn(args) => pgn::run(args),
+        Command::Moves(args) => moves::run(args),
+        Command::Game(args) => game::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
