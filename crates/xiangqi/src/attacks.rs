@@ -31,7 +31,13 @@ impl Position {
     /// assert!(attacked.contains(&"h9".to_string())); // over the screen on h7
     /// ```
     pub fn attacks_from(&self, from: Square) -> Vec<Square> {
+        self.attacks_from_with_blocker(from, None)
+    }
+
+    /// [`Position::attacks_from`] as if `blocker` (an empty square) were occupied.
+    pub(crate) fn attacks_from_with_blocker(&self, from: Square, blocker: Option<Square>) -> Vec<Square> {
         let Some(piece) = self.piece_at(from) else { return Vec::new() };
+        let occupied = |s: Square| Some(s) == blocker || self.piece_at(s).is_some();
         let mut out = Vec::new();
         let color = piece.color;
         match piece.kind {
@@ -43,7 +49,7 @@ impl Position {
             PieceKind::Elephant => {
                 for &(a, b) in &DIAGONAL {
                     if let (Some(eye), Some(to)) = (Self::offset(from, a, b), Self::offset(from, 2 * a, 2 * b)) {
-                        if self.piece_at(eye).is_none() && color.owns_rank(to.rank()) {
+                        if !occupied(eye) && color.owns_rank(to.rank()) {
                             out.push(to);
                         }
                     }
@@ -52,7 +58,7 @@ impl Position {
             PieceKind::Horse => {
                 for &(a, b) in &ORTHOGONAL {
                     let Some(leg) = Self::offset(from, a, b) else { continue };
-                    if self.piece_at(leg).is_some() {
+                    if occupied(leg) {
                         continue;
                     }
                     // Two targets beyond each free leg: straight on one more, then one to the side.
@@ -67,7 +73,7 @@ impl Position {
                     let mut sq = from;
                     while let Some(next) = Self::offset(sq, a, b) {
                         sq = next;
-                        if self.piece_at(sq).is_some() {
+                        if occupied(sq) {
                             if seen == screens {
                                 out.push(sq);
                                 break;
