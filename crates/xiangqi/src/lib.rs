@@ -2,6 +2,11 @@
 //!
 //! The library does no I/O and never prints.
 //!
+//! - [`notation`]: moves in ICCS (`h2e2`), WXF (`C2.5`) and Chinese (`炮二平五`);
+//! - [`pgn`]: reading and writing game records;
+//! - [`outcome`]: how a game ends (mate, stalemate, perpetual check and chase, repetition,
+//!   the move limit, no attackers).
+//!
 //! ```
 //! use xiangqi::{Move, Position};
 //! let mut pos = Position::startpos();

@@ -125,6 +125,48 @@ pub fn parse_as(pos: &Position, text: &str, notation: Notation) -> Result<Move, 
     }
 }
 
+/// Writes a line of moves played from `start` (each must be legal in turn), one text per move:
+/// the move list of a game in one notation.
+///
+/// ```
+/// use xiangqi::notation::{format_line, Notation};
+/// use xiangqi::{Move, Position};
+/// let moves: Vec<Move> = ["h2e2", "h9g7"].iter().map(|m| m.parse().unwrap()).collect();
+/// assert_eq!(format_line(&Position::startpos(), &moves, Notation::Chinese), ["炮二平五", "马8进7"]);
+/// ```
+pub fn format_line(start: &Position, moves: &[Move], notation: Notation) -> Vec<String> {
+    let mut pos = start.clone();
+    moves
+        .iter()
+        .map(|&m| {
+            let text = format(&pos, m, notation);
+            pos.play_unchecked(m);
+            text
+        })
+        .collect()
+}
+
+/// Reads a line of moves from `start`, each in any notation; the error gives the index of the
+/// move that did not read.
+///
+/// ```
+/// use xiangqi::notation::parse_line;
+/// use xiangqi::Position;
+/// let moves = parse_line(&Position::startpos(), &["C2.5", "马8进7", "h0g2"]).unwrap();
+/// assert_eq!(moves.len(), 3);
+/// assert_eq!(parse_line(&Position::startpos(), &["C2.5", "R1+9"]).unwrap_err().0, 1);
+/// ```
+pub fn parse_line<S: AsRef<str>>(start: &Position, texts: &[S]) -> Result<Vec<Move>, (usize, NotationError)> {
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(texts.len());
+    for (i, t) in texts.iter().enumerate() {
+        let m = parse(&pos, t.as_ref()).map_err(|e| (i, e))?;
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    Ok(moves)
+}
+
 /// Which notation `text` is written in: non-ASCII is Chinese, two squares are ICCS, the rest
 /// is WXF.
 pub fn detect(text: &str) -> Notation {
