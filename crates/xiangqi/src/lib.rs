@@ -25,7 +25,7 @@ pub mod outcome;
 mod perft;
 pub mod pgn;
 mod position;
-mod repetition;
+pub mod repetition;
 mod setup;
 mod tables;
 mod types;

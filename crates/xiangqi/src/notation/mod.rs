@@ -1,6 +1,6 @@
 //! Move notation: ICCS (`h2e2`), WXF (`C2.5`) and Chinese (`炮二平五`).
 //!
-//! [`format`] writes a legal move in one notation; [`parse`] reads a move in any of the
+//! [`format()`] writes a legal move in one notation; [`parse`] reads a move in any of the
 //! three (it tells them apart by their characters) and returns the legal move it names.
 //!
 //! ```
@@ -17,9 +17,16 @@
 //!
 //! WXF and Chinese name a move by its piece (with the file it stands on, or its place among
 //! identical pieces on one file), a direction and a number; both follow the WXF/AXF notation
-//! rules (see [`designator`]). Writing is canonical; reading is lenient where it cannot be
-//! misread: `+C.5` as well as `C+.5`, `=` for `.`, `N`/`B` for `H`/`E`, traditional or
-//! simplified glyphs, Arabic, full-width or Chinese digits for either side.
+//! rules (<http://www.wxf.org/xq/computer/wxf_notation.html>): files count 1-9 from the
+//! mover's right; two identical pieces on a file are front/rear (`C+`, `C-`; 前, 后); three
+//! pawns `P+`, `P3`, `P-` (前, 中, 后); four or five `++`, `P+`, (`P3`,) `P-`, `--` (前, 二, 三,
+//! 四, (五)); when two files hold tandem pawns the file is named too (`3+`, `33`, `3-`; 前三,
+//! 中三, 后三); advisors and elephants are always named by their file, as their direction tells
+//! two on a file apart.
+//!
+//! Writing is canonical; reading is lenient where it cannot be misread: `+C.5` as well as
+//! `C+.5`, `=` for `.`, `N`/`B` for `H`/`E`, traditional or simplified glyphs, Arabic, full-width or Chinese digits for either side, 一二三四五 for the
+//! places of four or five pawns, and a file number for one of two pieces when only it can move.
 
 mod chinese;
 mod designator;
