@@ -25,8 +25,9 @@
 //! two on a file apart.
 //!
 //! Writing is canonical; reading is lenient where it cannot be misread: `+C.5` as well as
-//! `C+.5`, `=` for `.`, `N`/`B` for `H`/`E`, traditional or simplified glyphs, Arabic, full-width or Chinese digits for either side, 一二三四五 for the
-//! places of four or five pawns, and a file number for one of two pieces when only it can move.
+//! `C+.5`, `=` for `.`, `N`/`B` for `H`/`E`, traditional or simplified glyphs, Arabic,
+//! full-width or Chinese digits for either side, 一二三四五 for the places of four or five
+//! pawns, and a file number for one of two pieces when only it can move.
 
 mod chinese;
 mod designator;
