@@ -89,3 +89,16 @@ fn no_attackers_draw() {
     assert_eq!(verdict("3k5/4a4/9/9/9/9/9/4B4/4p4/4K4 w - - 0 1", "e0e1"), (Outcome::Draw, Some(Reason::NoAttackers)));
     assert_eq!(verdict("3k5/4a4/9/9/P8/9/9/4B4/9/4K4 w - - 0 1", "").0, Outcome::Ongoing);
 }
+
+#[test]
+fn only_new_threats_chase() {
+    let fen = "3ak4/4a4/4b4/9/2p6/6R2/9/4B4/4A4/3AK1C2 w - - 0 1";
+    // Red's cannon shuttles g4-g0 behind the rook on g6, attacking the elephant on g9 from both
+    // squares: the threat is never new, so it is no chase.
+    let static_target = "g4g6 e7g9 g0g4 e8f9 g4g0 f9e8 g0g4 e8f9 g4g0 f9e8";
+    assert_eq!(verdict(fen, static_target), (Outcome::Draw, Some(Reason::Repetition)));
+    // The rook attacks the elephant on e7; it flees to g9, where the rook, backing off along the
+    // file it stands on, attacks it again: a chase every move (pyffish agrees).
+    let backing_off = "g4g7 e7g9 g7g4 g9e7 g4g7 e7g9 g7g4 g9e7";
+    assert_eq!(verdict(fen, backing_off), (Outcome::BlackWins, Some(Reason::PerpetualChase)));
+}
