@@ -4,7 +4,10 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod engine;
+mod game;
+mod moves;
 mod perft;
+mod pgn;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -22,6 +25,12 @@ enum Command {
     Bench(bench::Args),
     /// The engine: best move for a position, or a UCI loop.
     Engine(engine::Args),
+    /// Convert PGN files between notations.
+    Pgn(pgn::Args),
+    /// Convert moves between ICCS, WXF and Chinese notation.
+    Moves(moves::Args),
+    /// Judge a game: checkmate, stalemate, repetition, move limit.
+    Game(game::Args),
 }
 
 /// Parses the command line, runs the subcommand and turns its error into exit code 1.
@@ -31,6 +40,9 @@ pub fn run() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Engine(args) => engine::run(args),
+        Command::Pgn(args) => pgn::run(args),
+        Command::Moves(args) => moves::run(args),
+        Command::Game(args) => game::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
