@@ -153,3 +153,24 @@ fn errors_are_precise() {
     assert!(matches!(parse(&pos, "R9.8"), Err(NotationError::Ambiguous { .. })));
     assert_eq!(parse(&pos, "R+.8").unwrap().to_string(), "a3b3");
 }
+
+#[test]
+fn king_advisor_elephant_and_black_tandems() {
+    // Red: king e0, advisors d0 and d2 (both on file 6), elephants c0 and c4 (file 7).
+    let fen = "3k5/9/9/9/9/2B6/9/3A5/9/2BAK4 w - - 0 1";
+    let pos: Position = fen.parse().unwrap();
+    let wxf = |m: &str| format(&pos, m.parse().unwrap(), Notation::Wxf);
+    let cn = |m: &str| format(&pos, m.parse().unwrap(), Notation::Chinese);
+    assert_eq!([wxf("e0e1"), cn("e0e1")], ["K5+1", "帅五进一"]);
+    // Two advisors on one file are told apart by their direction, not by front and rear.
+    assert_eq!([wxf("d0e1"), wxf("d2e1"), cn("d2e1")], ["A6+5", "A6-5", "仕六退五"]);
+    assert_eq!([wxf("c0e2"), wxf("c4e2"), cn("c4a2")], ["E7+5", "E7-5", "相七退九"]);
+    assert_eq!(moves_of(fen, &["前仕退五", "后仕进五", "帥五进一", "A6-5"]), ["d2e1", "d0e1", "e0e1", "d2e1"]);
+    // Black's doubled rooks on its file 2 (b): the front one is nearer Red.
+    let black = "1r2k4/9/9/9/9/1r7/9/9/9/3K5 b - - 0 1";
+    let pos: Position = black.parse().unwrap();
+    assert_eq!(format(&pos, "b4b0".parse().unwrap(), Notation::Wxf), "R++4");
+    assert_eq!(format(&pos, "b4b0".parse().unwrap(), Notation::Chinese), "前车进4");
+    assert_eq!(format(&pos, "b9a9".parse().unwrap(), Notation::Chinese), "后车平1");
+    assert_eq!(moves_of(black, &["前車進4", "後车平1", "-R.1", "R-.1"]), ["b4b0", "b9a9", "b9a9", "b9a9"]);
+}

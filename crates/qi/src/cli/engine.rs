@@ -7,7 +7,7 @@ use std::io::BufRead;
 use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
 use std::time::Duration;
-use xiangqi::{Move, Position};
+use xiangqi::Position;
 use xiangqi_engine::{Engine, Limits, SearchInfo};
 
 #[derive(clap::Args)]
@@ -29,7 +29,7 @@ struct GoArgs {
     /// Start position (default: the standard start).
     #[arg(long)]
     fen: Option<String>,
-    /// Moves played from the start position, in ICCS.
+    /// Moves played from the start position, in ICCS, WXF or Chinese notation.
     moves: Vec<String>,
     /// Search depth in plies.
     #[arg(long)]
@@ -56,7 +56,7 @@ pub fn run(args: Args) -> Result<()> {
 fn replay(mut pos: Position, moves: &[String]) -> Result<(Position, Vec<u64>)> {
     let mut hashes = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
-        let m: Move = text.parse().with_context(|| format!("move {} ({text:?})", i + 1))?;
+        let m = xiangqi::notation::parse(&pos, text).with_context(|| format!("move {} ({text:?})", i + 1))?;
         hashes.push(pos.hash());
         pos.play(m).with_context(|| format!("move {} ({text}) in {}", i + 1, pos.fen()))?;
     }

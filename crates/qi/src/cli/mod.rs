@@ -4,7 +4,10 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod engine;
+mod game;
+mod moves;
 mod perft;
+mod pgn;
 mod serve;
 use std::process::ExitCode;
 
@@ -25,6 +28,12 @@ enum Command {
     Engine(engine::Args),
     /// Run the web app: play, share and replay Xiangqi games; play and solve Huarong Dao.
     Serve(serve::Args),
+    /// Convert PGN files between notations.
+    Pgn(pgn::Args),
+    /// Convert moves between ICCS, WXF and Chinese notation.
+    Moves(moves::Args),
+    /// Judge a game: checkmate, stalemate, repetition, move limit.
+    Game(game::Args),
 }
 
 /// Parses the command line, runs the subcommand and turns its error into exit code 1.
@@ -35,6 +44,9 @@ pub fn run() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Engine(args) => engine::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Pgn(args) => pgn::run(args),
+        Command::Moves(args) => moves::run(args),
+        Command::Game(args) => game::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,6 +1,6 @@
 //! Move notation: ICCS (`h2e2`), WXF (`C2.5`) and Chinese (`炮二平五`).
 //!
-//! [`format`] writes a legal move in one notation; [`parse`] reads a move in any of the
+//! [`format()`] writes a legal move in one notation; [`parse`] reads a move in any of the
 //! three (it tells them apart by their characters) and returns the legal move it names.
 //!
 //! ```
@@ -17,9 +17,17 @@
 //!
 //! WXF and Chinese name a move by its piece (with the file it stands on, or its place among
 //! identical pieces on one file), a direction and a number; both follow the WXF/AXF notation
-//! rules (see [`designator`]). Writing is canonical; reading is lenient where it cannot be
-//! misread: `+C.5` as well as `C+.5`, `=` for `.`, `N`/`B` for `H`/`E`, traditional or
-//! simplified glyphs, Arabic, full-width or Chinese digits for either side.
+//! rules (<http://www.wxf.org/xq/computer/wxf_notation.html>): files count 1-9 from the
+//! mover's right; two identical pieces on a file are front/rear (`C+`, `C-`; 前, 后); three
+//! pawns `P+`, `P3`, `P-` (前, 中, 后); four or five `++`, `P+`, (`P3`,) `P-`, `--` (前, 二, 三,
+//! 四, (五)); when two files hold tandem pawns the file is named too (`3+`, `33`, `3-`; 前三,
+//! 中三, 后三); advisors and elephants are always named by their file, as their direction tells
+//! two on a file apart.
+//!
+//! Writing is canonical; reading is lenient where it cannot be misread: `+C.5` as well as
+//! `C+.5`, `=` for `.`, `N`/`B` for `H`/`E`, traditional or simplified glyphs, Arabic,
+//! full-width or Chinese digits for either side, 一二三四五 for the places of four or five
+//! pawns, and a file number for one of two pieces when only it can move.
 
 mod chinese;
 mod designator;
@@ -123,6 +131,48 @@ pub fn parse_as(pos: &Position, text: &str, notation: Notation) -> Result<Move, 
         Notation::Wxf => designator::resolve(pos, &wxf::read(text)?, text),
         Notation::Chinese => designator::resolve(pos, &chinese::read(text)?, text),
     }
+}
+
+/// Writes a line of moves played from `start` (each must be legal in turn), one text per move:
+/// the move list of a game in one notation.
+///
+/// ```
+/// use xiangqi::notation::{format_line, Notation};
+/// use xiangqi::{Move, Position};
+/// let moves: Vec<Move> = ["h2e2", "h9g7"].iter().map(|m| m.parse().unwrap()).collect();
+/// assert_eq!(format_line(&Position::startpos(), &moves, Notation::Chinese), ["炮二平五", "马8进7"]);
+/// ```
+pub fn format_line(start: &Position, moves: &[Move], notation: Notation) -> Vec<String> {
+    let mut pos = start.clone();
+    moves
+        .iter()
+        .map(|&m| {
+            let text = format(&pos, m, notation);
+            pos.play_unchecked(m);
+            text
+        })
+        .collect()
+}
+
+/// Reads a line of moves from `start`, each in any notation; the error gives the index of the
+/// move that did not read.
+///
+/// ```
+/// use xiangqi::notation::parse_line;
+/// use xiangqi::Position;
+/// let moves = parse_line(&Position::startpos(), &["C2.5", "马8进7", "h0g2"]).unwrap();
+/// assert_eq!(moves.len(), 3);
+/// assert_eq!(parse_line(&Position::startpos(), &["C2.5", "R1+9"]).unwrap_err().0, 1);
+/// ```
+pub fn parse_line<S: AsRef<str>>(start: &Position, texts: &[S]) -> Result<Vec<Move>, (usize, NotationError)> {
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(texts.len());
+    for (i, t) in texts.iter().enumerate() {
+        let m = parse(&pos, t.as_ref()).map_err(|e| (i, e))?;
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    Ok(moves)
 }
 
 /// Which notation `text` is written in: non-ASCII is Chinese, two squares are ICCS, the rest

@@ -1,0 +1,190 @@
+//! Splits PGN text into tokens, each with its line number.
+
+/// One piece of PGN text.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Token {
+    /// `[Key "Value"]` (escapes `\"` and `\\` undone).
+    Tag(String, String),
+    /// A tag line that does not read as `[Key "Value"]`.
+    BadTag(String),
+    /// `{...}` or `; ...` up to the end of the line.
+    Comment(String),
+    /// `{` without its `}`.
+    UnterminatedComment,
+    Open,
+    Close,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    Result(String),
+    /// A move (or anything else that is not one of the above), without move numbers and
+    /// annotation marks (`!`, `?`, `$n` are dropped).
+    Word(String),
+}
+
+/// The tokens of `text` with their 1-based line numbers.
+pub(crate) fn tokens(text: &str) -> Vec<(usize, Token)> {
+    let mut out = Vec::new();
+    let mut line = 1;
+    let mut chars = text.chars().peekable();
+    let mut at_line_start = true;
+    while let Some(&c) = chars.peek() {
+        if c == '\n' {
+            line += 1;
+            at_line_start = true;
+            chars.next();
+            continue;
+        }
+        if c.is_whitespace() || c == '\u{feff}' {
+            chars.next();
+            continue;
+        }
+        let start_line = line;
+        if c == '[' && at_line_start {
+            let mut raw = String::new();
+            while let Some(&c) = chars.peek() {
+                if c == '\n' {
+                    break;
+                }
+                raw.push(c);
+                chars.next();
+            }
+            out.push((start_line, tag(raw.trim())));
+            continue;
+        }
+        at_line_start = false;
+        match c {
+            '{' => {
+                chars.next();
+                let mut body = String::new();
+                let mut closed = false;
+                for c in chars.by_ref() {
+                    if c == '}' {
+                        closed = true;
+                        break;
+                    }
+                    if c == '\n' {
+                        line += 1;
+                    }
+                    body.push(c);
+                }
+                out.push((
+                    start_line,
+                    if closed { Token::Comment(body.trim().to_string()) } else { Token::UnterminatedComment },
+                ));
+            }
+            ';' => {
+                let mut body = String::new();
+                chars.next();
+                while let Some(&c) = chars.peek() {
+                    if c == '\n' {
+                        break;
+                    }
+                    body.push(c);
+                    chars.next();
+                }
+                out.push((start_line, Token::Comment(body.trim().to_string())));
+            }
+            '(' => {
+                chars.next();
+                out.push((start_line, Token::Open));
+            }
+            ')' => {
+                chars.next();
+                out.push((start_line, Token::Close));
+            }
+            _ => {
+                let mut word = String::new();
+                while let Some(&c) = chars.peek() {
+                    if c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';' | '[' | ']') {
+                        break;
+                    }
+                    word.push(c);
+                    chars.next();
+                }
+                if word.is_empty() {
+                    // A stray `}`, `[` or `]`: skip it.
+                    chars.next();
+                    continue;
+                }
+                if let Some(t) = word_token(&word) {
+                    out.push((start_line, t));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn tag(raw: &str) -> Token {
+    let bad = || Token::BadTag(raw.to_string());
+    let Some(inner) = raw.strip_prefix('[').and_then(|r| r.strip_suffix(']')) else { return bad() };
+    let inner = inner.trim();
+    let Some(space) = inner.find(|c: char| c.is_whitespace() || c == '"') else { return bad() };
+    let (key, rest) = inner.split_at(space);
+    let rest = rest.trim();
+    let Some(value) = rest.strip_prefix('"').and_then(|r| r.strip_suffix('"')) else { return bad() };
+    if key.is_empty() {
+        return bad();
+    }
+    let mut out = String::new();
+    let mut escaped = false;
+    for c in value.chars() {
+        if escaped || c != '\\' {
+            out.push(c);
+            escaped = false;
+        } else {
+            escaped = true;
+        }
+    }
+    Token::Tag(key.to_string(), out)
+}
+
+/// A word without its move number and annotation marks; `None` if nothing is left.
+fn word_token(word: &str) -> Option<Token> {
+    if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
+        return Some(Token::Result(word.to_string()));
+    }
+    if word.starts_with('$') {
+        return None;
+    }
+    // `12.`, `12...`, `12.h2e2`, `12。炮二平五`.
+    let digits = word.find(|c: char| !c.is_ascii_digit()).unwrap_or(word.len());
+    let rest = &word[digits..];
+    let dots = rest.trim_start_matches(['.', '。', '…']);
+    // `33.4` is a WXF pawn move, not move 33 followed by `4`: a move has four characters.
+    let word = if digits > 0 && dots.len() < rest.len() && (dots.is_empty() || dots.chars().count() >= 4) {
+        dots
+    } else {
+        word
+    };
+    let word = word.trim_end_matches(['!', '?']);
+    if word.is_empty() {
+        None
+    } else {
+        Some(Token::Word(word.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_with_lines() {
+        let t = tokens("[Red \"Hu \\\"R\\\"\"]\n1. h2e2 {centre\ncannon} h9g7!? (1... c6c5) 2.C2.5 $1 33.4 *");
+        assert_eq!(
+            t,
+            [
+                (1, Token::Tag("Red".into(), "Hu \"R\"".into())),
+                (2, Token::Word("h2e2".into())),
+                (2, Token::Comment("centre\ncannon".into())),
+                (3, Token::Word("h9g7".into())),
+                (3, Token::Open),
+                (3, Token::Word("c6c5".into())),
+                (3, Token::Close),
+                (3, Token::Word("C2.5".into())),
+                (3, Token::Word("33.4".into())),
+                (3, Token::Result("*".into())),
+            ]
+        );
+    }
+}

@@ -1,0 +1,144 @@
+//! Xiangqi PGN: reading and writing game records.
+//!
+//! Reads `[Tag "value"]` pairs (`FEN` sets the start position), move numbers, moves in any of
+//! the three notations (whatever the `Format` tag says), comments `{...}` and `; ...`,
+//! variations `(...)` (kept, nested), NAGs and `!?` marks (dropped), and the result. A file
+//! holds any number of games; a game that does not read is reported with its number, line
+//! and reason, and the others still read. [`decode`] turns UTF-8 or GBK bytes into text.
+//!
+//! ```
+//! use xiangqi::notation::Notation;
+//! use xiangqi::pgn;
+//! let text = "[Game \"Chinese Chess\"]\n[Red \"Hu\"]\n\n1. 炮二平五 马8进7 {a comment} 2. H2+3 (2. h0g2) R9.8 1-0\n";
+//! let games = pgn::read_games(text);
+//! let game = games[0].as_ref().unwrap();
+//! assert_eq!(game.tag("Red"), Some("Hu"));
+//! assert_eq!(game.main_line().len(), 4);
+//! let out = game.write(Notation::Wxf);
+//! assert!(out.contains("[Format \"WXF\"]"));
+//! assert!(out.contains("1. C2.5 H8+7 {a comment} 2. H2+3 (2. H2+3) 2... R9.8 1-0"), "{out}");
+//! ```
+
+mod decode;
+mod lexer;
+mod reader;
+mod writer;
+
+pub use decode::decode;
+pub use reader::read_games;
+
+use crate::notation::NotationError;
+use crate::{FenError, Move, Position};
+use core::fmt;
+
+/// One game: tags, start position, the moves with their comments and variations, the result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnGame {
+    /// Tags in the order read.
+    pub tags: Vec<(String, String)>,
+    /// From the `FEN` tag, else the standard start.
+    pub start: Position,
+    /// The main line.
+    pub line: Line,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*` after the moves, else the `Result` tag.
+    pub result: Option<String>,
+}
+
+/// A sequence of moves, with the comment before the first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Line {
+    pub comment: Option<String>,
+    pub moves: Vec<PgnMove>,
+}
+
+/// A move with the comment after it and the variations that replace it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnMove {
+    pub mv: Move,
+    pub comment: Option<String>,
+    /// Alternatives to this move, each starting from the position before it.
+    pub variations: Vec<Line>,
+}
+
+impl PgnGame {
+    /// A game from `start` with these moves and no tags.
+    pub fn new(start: Position, moves: &[Move]) -> PgnGame {
+        let moves = moves.iter().map(|&mv| PgnMove { mv, comment: None, variations: Vec::new() }).collect();
+        PgnGame { tags: Vec::new(), start, line: Line { comment: None, moves }, result: None }
+    }
+
+    /// The value of a tag (the first, if repeated).
+    pub fn tag(&self, key: &str) -> Option<&str> {
+        self.tags.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag, replacing its value or adding it at the end.
+    pub fn set_tag(&mut self, key: &str, value: &str) {
+        match self.tags.iter_mut().find(|(k, _)| k == key) {
+            Some(slot) => slot.1 = value.to_string(),
+            None => self.tags.push((key.to_string(), value.to_string())),
+        }
+    }
+
+    /// The moves of the main line.
+    pub fn main_line(&self) -> Vec<Move> {
+        self.line.moves.iter().map(|m| m.mv).collect()
+    }
+
+    /// The position after the main line.
+    pub fn end_position(&self) -> Position {
+        let mut pos = self.start.clone();
+        for m in &self.line.moves {
+            pos.play_unchecked(m.mv);
+        }
+        pos
+    }
+}
+
+/// Why a game did not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError {
+    /// 1-based number of the game in the file.
+    pub game: usize,
+    /// 1-based line where the problem is.
+    pub line: usize,
+    pub kind: PgnErrorKind,
+}
+
+/// What went wrong in a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnErrorKind {
+    /// A tag line that is not `[Key "Value"]`.
+    BadTag(String),
+    /// The `FEN` tag is not a legal position.
+    BadFen(FenError),
+    /// A move that does not read or is not legal (the move number, the text, why).
+    BadMove { number: u32, text: String, error: NotationError },
+    /// `(` before any move, `)` without `(`, or `(` never closed.
+    UnbalancedVariation,
+    /// `{` never closed.
+    UnterminatedComment,
+    /// A result inside a variation.
+    ResultInVariation,
+}
+
+impl fmt::Display for PgnErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PgnErrorKind::BadTag(t) => write!(f, "bad tag {t:?}"),
+            PgnErrorKind::BadFen(e) => write!(f, "bad FEN tag: {e}"),
+            PgnErrorKind::BadMove { number, text, error } => write!(f, "move {number} {text:?}: {error}"),
+            PgnErrorKind::UnbalancedVariation => f.write_str("unbalanced parentheses"),
+            PgnErrorKind::UnterminatedComment => f.write_str("comment not closed with }"),
+            PgnErrorKind::ResultInVariation => f.write_str("result inside a variation"),
+        }
+    }
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}, line {}: {}", self.game, self.line, self.kind)
+    }
+}
+
+impl std::error::Error for PgnError {}

@@ -1,0 +1,136 @@
+//! The PGN reader: splits the tokens into games, then reads each game on its own.
+
+use super::lexer::{tokens, Token};
+use super::{Line, PgnError, PgnErrorKind, PgnGame, PgnMove};
+use crate::notation::parse;
+use crate::Position;
+
+/// Reads every game of a PGN text, in order; one that does not read is an error that says
+/// where, and does not stop the others.
+///
+/// ```
+/// let text = "[FEN \"3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1\"]\n1. e1e8 *\n\n[Red \"x\"]\n1. zz *\n";
+/// let games = xiangqi::pgn::read_games(text);
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[0].as_ref().unwrap().main_line()[0].to_string(), "e1e8");
+/// let err = games[1].as_ref().unwrap_err();
+/// assert_eq!((err.game, err.line), (2, 5));
+/// ```
+pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
+    split(tokens(text)).into_iter().enumerate().map(|(i, chunk)| read_game(i + 1, &chunk)).collect()
+}
+
+/// Groups tokens by game: a tag after movetext, or anything after a result, starts a new one.
+fn split(tokens: Vec<(usize, Token)>) -> Vec<Vec<(usize, Token)>> {
+    let mut games = Vec::new();
+    let mut current: Vec<(usize, Token)> = Vec::new();
+    let mut in_movetext = false;
+    let mut depth = 0usize;
+    for (line, token) in tokens {
+        let is_tag = matches!(token, Token::Tag(..) | Token::BadTag(_));
+        if is_tag && in_movetext {
+            games.push(std::mem::take(&mut current));
+            in_movetext = false;
+            depth = 0;
+        }
+        match token {
+            Token::Open => depth += 1,
+            Token::Close => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        let ends = matches!(token, Token::Result(_)) && depth == 0;
+        in_movetext |= !is_tag;
+        current.push((line, token));
+        if ends {
+            games.push(std::mem::take(&mut current));
+            in_movetext = false;
+        }
+    }
+    // Trailing comments alone do not make a game.
+    if current.iter().any(|(_, t)| !matches!(t, Token::Comment(_))) {
+        games.push(current);
+    }
+    games
+}
+
+fn read_game(game: usize, tokens: &[(usize, Token)]) -> Result<PgnGame, PgnError> {
+    let err = |line: usize, kind: PgnErrorKind| PgnError { game, line, kind };
+    let mut tags = Vec::new();
+    let mut start = Position::startpos();
+    let mut i = 0;
+    while let Some((line, token)) = tokens.get(i) {
+        match token {
+            Token::Tag(k, v) => {
+                if k.eq_ignore_ascii_case("FEN") {
+                    start = Position::from_fen(v).map_err(|e| err(*line, PgnErrorKind::BadFen(e)))?;
+                }
+                tags.push((k.clone(), v.clone()));
+            }
+            Token::BadTag(t) => return Err(err(*line, PgnErrorKind::BadTag(t.clone()))),
+            _ => break,
+        }
+        i += 1;
+    }
+    let mut result = None;
+    let line = read_line(tokens, &mut i, start.clone(), 0, &mut result).map_err(|(line, kind)| err(line, kind))?;
+    let result = result.or_else(|| tags.iter().find(|(k, _)| k == "Result").map(|(_, v)| v.clone()));
+    Ok(PgnGame { tags, start, line, result })
+}
+
+type Failure = (usize, PgnErrorKind);
+
+/// Reads moves from `pos` until the end of the tokens, or the `)` that closes this variation.
+fn read_line(
+    tokens: &[(usize, Token)],
+    i: &mut usize,
+    mut pos: Position,
+    depth: usize,
+    result: &mut Option<String>,
+) -> Result<Line, Failure> {
+    let mut line = Line::default();
+    let mut before: Option<Position> = None;
+    while let Some((at, token)) = tokens.get(*i) {
+        *i += 1;
+        match token {
+            Token::Word(text) => {
+                let number = pos.fullmoves();
+                let mv = parse(&pos, text)
+                    .map_err(|error| (*at, PgnErrorKind::BadMove { number, text: text.clone(), error }))?;
+                before = Some(pos.clone());
+                pos.play_unchecked(mv);
+                line.moves.push(PgnMove { mv, comment: None, variations: Vec::new() });
+            }
+            Token::Comment(c) => {
+                let slot = match line.moves.last_mut() {
+                    Some(m) => &mut m.comment,
+                    None => &mut line.comment,
+                };
+                match slot {
+                    Some(s) => {
+                        s.push(' ');
+                        s.push_str(c);
+                    }
+                    None => *slot = Some(c.clone()),
+                }
+            }
+            Token::Open => {
+                let from = before.clone().ok_or((*at, PgnErrorKind::UnbalancedVariation))?;
+                let variation = read_line(tokens, i, from, depth + 1, result)?;
+                if let Some(m) = line.moves.last_mut() {
+                    m.variations.push(variation);
+                }
+            }
+            Token::Close if depth > 0 => return Ok(line),
+            Token::Close => return Err((*at, PgnErrorKind::UnbalancedVariation)),
+            Token::Result(_) if depth > 0 => return Err((*at, PgnErrorKind::ResultInVariation)),
+            Token::Result(r) => *result = Some(r.clone()),
+            Token::UnterminatedComment => return Err((*at, PgnErrorKind::UnterminatedComment)),
+            Token::Tag(..) | Token::BadTag(_) => {}
+        }
+    }
+    if depth > 0 {
+        let last = tokens.last().map_or(1, |(l, _)| *l);
+        return Err((last, PgnErrorKind::UnbalancedVariation));
+    }
+    Ok(line)
+}

@@ -1,0 +1,127 @@
+//! PGN: every game of tests/data/games.tsv written in each notation reads back to the same
+//! moves; many games per file, errors located by game and line, GBK, comments, variations.
+
+use xiangqi::notation::Notation;
+use xiangqi::pgn::{decode, read_games, PgnErrorKind, PgnGame};
+use xiangqi::{Move, Position};
+
+const GAMES: &str = include_str!("data/games.tsv");
+
+fn games() -> Vec<PgnGame> {
+    GAMES
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|line| {
+            let cols: Vec<&str> = line.split('\t').collect();
+            let start: Position = cols[1].parse().unwrap();
+            let moves: Vec<Move> = cols[2].split_whitespace().map(|m| m.parse().unwrap()).collect();
+            let mut g = PgnGame::new(start, &moves);
+            g.set_tag("Event", cols[0]);
+            g.result = Some(cols[3].to_string()).filter(|r| ["1-0", "0-1", "1/2-1/2", "*"].contains(&r.as_str()));
+            g
+        })
+        .collect()
+}
+
+#[test]
+fn all_games_round_trip_in_every_notation() {
+    let games = games();
+    for n in Notation::ALL {
+        let file: String = games.iter().map(|g| g.write(n) + "\n").collect();
+        let back = read_games(&file);
+        assert_eq!(back.len(), games.len(), "{n}");
+        for (g, b) in games.iter().zip(&back) {
+            let b = b.as_ref().unwrap_or_else(|e| panic!("{n}: {e}"));
+            assert_eq!(b.main_line(), g.main_line(), "{n} {:?}", g.tag("Event"));
+            assert_eq!(b.tag("Format"), Some(n.name()));
+            assert_eq!(b.result, g.result);
+        }
+    }
+}
+
+const SAMPLE: &str = r#"[Game "Chinese Chess"]
+[Event "Test"]
+[Red "Hu Ronghua"]
+[Black "Yang Guanlin"]
+[Result "1-0"]
+[Format "Chinese"]
+
+{Opening} 1. 炮二平五 马8进7 {Screen horse} 2. 马二进三 (2. 兵七进一 卒7进1 (2... 车9平8)) 2... 车9平8
+3. 车一平二 $1 1-0
+
+[Game "Chinese Chess"]
+[Event "Broken"]
+
+1. h2e2 h9g7 2. zz9 *
+
+[Game "Chinese Chess"]
+[FEN "4k4/9/9/9/9/9/9/9/4R4/5K3 b - - 0 30"]
+30... e9d9 31. R5.6 *
+"#;
+
+#[test]
+fn many_games_comments_variations_and_errors() {
+    let games = read_games(SAMPLE);
+    assert_eq!(games.len(), 3);
+    let g = games[0].as_ref().unwrap();
+    assert_eq!(g.tag("Red"), Some("Hu Ronghua"));
+    assert_eq!(g.line.comment.as_deref(), Some("Opening"));
+    assert_eq!(
+        g.main_line().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"]
+    );
+    assert_eq!(g.line.moves[1].comment.as_deref(), Some("Screen horse"));
+    let var = &g.line.moves[2].variations[0];
+    assert_eq!(var.moves.len(), 2);
+    assert_eq!(var.moves[1].variations[0].moves[0].mv.to_string(), "i9h9");
+    assert_eq!(g.result.as_deref(), Some("1-0"));
+    let e = games[1].as_ref().unwrap_err();
+    assert_eq!((e.game, e.line), (2, 14));
+    assert!(matches!(&e.kind, PgnErrorKind::BadMove { number: 2, text, .. } if text == "zz9"));
+    let g = games[2].as_ref().unwrap();
+    assert_eq!(g.main_line().iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["e9d9", "e1d1"]);
+
+    // Written again, the variations and comments survive and read back the same.
+    for n in Notation::ALL {
+        let text = games[0].as_ref().unwrap().write(n);
+        let again = read_games(&text);
+        let again = again[0].as_ref().unwrap();
+        assert_eq!(again.line, games[0].as_ref().unwrap().line, "{n}:\n{text}");
+    }
+    let wxf = games[0].as_ref().unwrap().write(Notation::Wxf).replace('\n', " ");
+    assert!(
+        wxf.contains("{Opening} 1. C2.5 H8+7 {Screen horse} 2. H2+3 (2. P7+1 P7+1 (2... R9.8)) 2... R9.8"),
+        "{wxf}"
+    );
+    let black_first = games[2].as_ref().unwrap().write(Notation::Chinese);
+    assert!(black_first.contains("30... 将5平4 31. 车五平六 *"), "{black_first}");
+}
+
+#[test]
+fn gbk_and_bom() {
+    let (gbk, _, _) = encoding_rs::GBK.encode("[Red \"胡荣华\"]\n1. 炮二平五 马8进7 *\n");
+    let text = decode(&gbk);
+    let games = read_games(&text);
+    let g = games[0].as_ref().unwrap();
+    assert_eq!(g.tag("Red"), Some("胡荣华"));
+    assert_eq!(g.main_line().len(), 2);
+    let bom = "\u{feff}1. h2e2 *".as_bytes();
+    assert_eq!(read_games(&decode(bom))[0].as_ref().unwrap().main_line().len(), 1);
+}
+
+#[test]
+fn malformed_input_is_reported() {
+    let cases = [
+        ("[Red \"x\"\n1. h2e2 *", PgnErrorKind::BadTag("[Red \"x\"".into())),
+        ("1. h2e2 ) *", PgnErrorKind::UnbalancedVariation),
+        ("( h2e2 ) *", PgnErrorKind::UnbalancedVariation),
+        ("1. h2e2 (1. b2e2 *", PgnErrorKind::ResultInVariation),
+        ("1. h2e2 (1. b2e2", PgnErrorKind::UnbalancedVariation),
+        ("1. h2e2 {open", PgnErrorKind::UnterminatedComment),
+    ];
+    for (text, kind) in cases {
+        let games = read_games(text);
+        assert_eq!(games[0].as_ref().unwrap_err().kind, kind, "{text}");
+    }
+    assert!(matches!(read_games("[FEN \"bad\"]\n*")[0].as_ref().unwrap_err().kind, PgnErrorKind::BadFen(_)));
+}
