@@ -203,3 +203,33 @@ test('the interface switches between English and Chinese', async () => {
   assert.equal(await page.locator('#new').textContent(), 'New game');
   await page.close();
 });
+
+test('the end of the game is announced and the board takes no more moves', async () => {
+  const page = await open('/xq?fen=' + encodeURIComponent('3k5/9/3P5/9/9/9/9/9/9/4K3R w - - 0 1'));
+  await clickMove(page, 'i0i9');
+  assert.match(await page.locator('#status').textContent(), /Red wins.*checkmate/);
+  await clickSquare(page, 'd9');
+  assert.equal(await page.locator('#board .target').count(), 0);
+  await page.click('#lang');
+  assert.match(await page.locator('#status').textContent(), /红胜.*将死/);
+  await page.click('#lang');
+  await page.close();
+});
+
+test('PGN export and import', async () => {
+  const page = await open('/xq?moves=h2e2.h9g7');
+  await page.selectOption('#notation', 'chinese');
+  await page.click('#pgn-export');
+  await page.waitForFunction(() => document.getElementById('pgn').value.includes('炮二平五'));
+  assert.match(await page.inputValue('#pgn'), /马8进7|馬8進7/);
+  await page.fill('#pgn', '[Game "Chinese Chess"]\n\n1. C2.5 H8+7 2. H2+3 R9.8 *\n');
+  await page.click('#pgn-import');
+  await page.waitForSelector('#board[data-ready="true"][data-plies="4"]');
+  const s = await boardState(page);
+  assert.equal(s.ply, 4);
+  await page.fill('#pgn', '1. C2.9 *');
+  await page.click('#pgn-import');
+  await page.waitForFunction(() => document.getElementById('message').className === 'error');
+  assert.equal((await boardState(page)).plies, 4);
+  await page.close();
+});

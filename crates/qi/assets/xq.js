@@ -81,6 +81,8 @@ function kingInCheck(view) {
 function render() {
   const view = state.view;
   board.setFlipped(state.flipped);
+  // A finished game takes no more moves (the position may still have legal ones, e.g. after a draw).
+  board.interactive = !view.status.over;
   board.setPosition({ pieces: view.board, legal: view.legal, last: view.last, checkSquare: kingInCheck(view) });
   const node = $('board');
   node.dataset.fen = view.fen;
@@ -100,16 +102,16 @@ function render() {
 
 function renderStatus() {
   const view = state.view;
-  const parts = [];
   const status = view.status;
-  if (status && status.over && view.ply === view.plies) {
-    parts.push(t(`end.${status.winner || 'draw'}`) + (status.reason ? ` — ${status.reason}` : ''));
+  const node = $('status');
+  if (status.over) {
+    const reason = status.reason ? t(`reason.${status.reason.replace(/ /g, '_')}`) : '';
+    node.textContent = t(`end.${status.winner || 'draw'}`) + (reason ? ` — ${reason}` : '');
+    node.className = 'over';
   } else {
-    parts.push(t(`turn.${view.turn}`));
-    if (view.check) parts.push(t('check'));
+    node.textContent = t(`turn.${view.turn}`) + (view.check ? ` ${t('check')}` : '');
+    node.className = view.check ? 'check' : '';
   }
-  $('status').textContent = parts.join(' ');
-  $('status').className = status && status.over && view.ply === view.plies ? 'over' : view.check ? 'check' : '';
 }
 
 // Which notations the server sent (Chinese and WXF come with the notation library).
@@ -267,6 +269,24 @@ function wire() {
       say({ key: 'msg.copied' });
     } catch {
       $('fen').select();
+    }
+  });
+  $('pgn-box').hidden = false;
+  $('pgn-import').addEventListener('click', async () => {
+    try {
+      const game = await api('/api/xq/pgn/import', { pgn: $('pgn').value });
+      if (await show({ startFen: game.start_fen, moves: game.moves, ply: game.moves.length })) say({ key: 'msg.pgnLoaded' });
+    } catch (error) {
+      say({ text: error.message }, 'error');
+    }
+  });
+  $('pgn-export').addEventListener('click', async () => {
+    try {
+      const notation = $('notation').value;
+      const { pgn } = await api('/api/xq/pgn/export', { fen: state.startFen ?? undefined, moves: state.moves, notation });
+      $('pgn').value = pgn;
+    } catch (error) {
+      say({ text: error.message }, 'error');
     }
   });
   document.addEventListener('keydown', (e) => {

@@ -161,3 +161,37 @@ async fn pages_and_assets_are_embedded() {
         assert!(text.contains(needle), "{path} lacks {needle:?}");
     }
 }
+
+#[tokio::test]
+async fn the_end_of_the_game_is_judged() {
+    let mate = json!({"fen": "3k5/9/3P5/9/9/9/9/9/9/4K3R w - - 0 1", "moves": ["i0i9"]});
+    let (status, v) = post("/api/xq/game", mate).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["status"], json!({"over": true, "winner": "red", "reason": "checkmate"}));
+
+    // Viewed before the last move, the same game is still going.
+    let (_, v) =
+        post("/api/xq/game", json!({"fen": "3k5/9/3P5/9/9/9/9/9/9/4K3R w", "moves": ["i0i9"], "ply": 0})).await;
+    assert_eq!(v["status"]["over"], false);
+}
+
+#[tokio::test]
+async fn pgn_exports_and_imports() {
+    let (status, v) = post("/api/xq/pgn/export", json!({"moves": ["h2e2", "h9g7"], "notation": "chinese"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let pgn = v["pgn"].as_str().unwrap().to_string();
+    assert!(pgn.contains("炮二平五"), "{pgn}");
+    let (status, back) = post("/api/xq/pgn/import", json!({ "pgn": pgn })).await;
+    assert_eq!(status, StatusCode::OK, "{back}");
+    assert_eq!(back["moves"], json!(["h2e2", "h9g7"]));
+    assert_eq!(back["start_fen"], START);
+
+    for bad in [json!({"pgn": "1. C2.9"}), json!({"pgn": ""}), json!({"pgn": "[Event \"x"}), json!({"pgn": 5})] {
+        let (status, v) = post("/api/xq/pgn/import", bad.clone()).await;
+        assert_client_error(status, &v, &format!("import {bad}"));
+    }
+    for bad in [json!({"moves": ["h2e2"], "notation": "klingon"}), json!({"moves": ["e0e5"]})] {
+        let (status, v) = post("/api/xq/pgn/export", bad.clone()).await;
+        assert_client_error(status, &v, &format!("export {bad}"));
+    }
+}

@@ -2,6 +2,7 @@
 
 mod xq_game;
 mod xq_link;
+mod xq_pgn;
 
 use super::ApiError;
 use axum::http::Uri;
@@ -15,6 +16,8 @@ pub fn routes() -> Router {
         .route("/xq/game", post(xq_game::handle))
         .route("/xq/link", post(xq_link::decode))
         .route("/xq/link/encode", post(xq_link::encode))
+        .route("/xq/pgn/import", post(xq_pgn::import))
+        .route("/xq/pgn/export", post(xq_pgn::export))
         .fallback(unknown)
 }
 

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::Duration;
 use xiangqi::notation::{format, Notation};
+use xiangqi::outcome::{Game, Outcome, Rules, Status};
 use xiangqi::{Move, Position};
 
 /// More plies than any real game; keeps one request's work small.
@@ -56,9 +57,45 @@ pub struct GameView {
     pub last: Option<String>,
     /// The whole game's moves.
     pub moves: Vec<MoveView>,
+    /// Whether the game is over at `ply`, who won and why.
+    pub status: StatusView,
     /// The whole game as a share link's query string (`g=...`, or the seed's `p=...&r=...&s=1`
     /// while the compact codec cannot write it); absent when neither format round-trips.
     pub link: Option<String>,
+}
+
+/// The verdict of the game-end rules.
+#[derive(Serialize, Debug)]
+pub struct StatusView {
+    pub over: bool,
+    /// `red` or `black`; absent for a draw or a game still going.
+    pub winner: Option<&'static str>,
+    /// `checkmate`, `stalemate`, `perpetual check`, `perpetual chase`, `repetition`,
+    /// `move limit` or `no attackers`.
+    pub reason: Option<&'static str>,
+}
+
+impl From<Status> for StatusView {
+    fn from(status: Status) -> StatusView {
+        let winner = match status.outcome {
+            Outcome::RedWins => Some("red"),
+            Outcome::BlackWins => Some("black"),
+            Outcome::Draw | Outcome::Ongoing => None,
+        };
+        StatusView { over: status.is_over(), winner, reason: status.reason.map(|r| r.name()) }
+    }
+}
+
+/// Judges the game made of `moves` (legal, as [`replay`] checked them) from `start`.
+pub fn status_of(start: &Position, moves: &[Move]) -> Status {
+    let mut game = Game::with_rules(start.clone(), Rules::default());
+    for &m in moves {
+        // Already checked legal; a failure here would only cut the judged game short.
+        if game.play(m).is_err() {
+            break;
+        }
+    }
+    game.status()
 }
 
 pub async fn handle(Body(req): Body<GameRequest>) -> Result<Json<GameView>, ApiError> {
@@ -117,6 +154,7 @@ fn view(req: &GameRequest) -> Result<GameView, ApiError> {
         check: pos.is_check(),
         last: ply.checked_sub(1).map(|i| moves[i].to_string()),
         moves: notated,
+        status: status_of(&start, &moves[..ply]).into(),
         link: share_query(&start, &moves),
     })
 }
