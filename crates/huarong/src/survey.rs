@@ -1,0 +1,1 @@
+//! Survey of every legal layout (stub, filled in below).
