@@ -54,32 +54,94 @@ pub(crate) const SHAPE: [[u32; CELLS]; 5] = {
     table
 };
 
-/// Marks "no neighbour" in [`NEXT`].
-pub(crate) const NONE: u8 = u8::MAX;
+/// "Spread" masks put cell `i` at bit `3 * i`, the low bit of its triple in the seed code, so
+/// masks and codes combine without converting: one cell to the right is `<< 3`, one row down
+/// is `<< 12`.
+pub(crate) const LOW: u64 = spread(FULL);
 
-/// `NEXT[cell][dir]`: the neighbouring cell up, down, left, right, or [`NONE`] at the edge
-/// (a plain +-1 would wrap around to the next row).
-pub(crate) const NEXT: [[u8; 4]; CELLS] = {
-    let mut table = [[NONE; 4]; CELLS];
+/// Spread form of a cell mask.
+pub(crate) const fn spread(mask: u32) -> u64 {
+    let mut out = 0;
     let mut cell = 0;
     while cell < CELLS {
-        let (r, c) = (cell / COLS, cell % COLS);
-        if r > 0 {
-            table[cell][0] = (cell - COLS) as u8;
-        }
-        if r + 1 < ROWS {
-            table[cell][1] = (cell + COLS) as u8;
-        }
-        if c > 0 {
-            table[cell][2] = (cell - 1) as u8;
-        }
-        if c + 1 < COLS {
-            table[cell][3] = (cell + 1) as u8;
+        if mask >> cell & 1 == 1 {
+            out |= 1 << (3 * cell);
         }
         cell += 1;
     }
+    out
+}
+
+/// [`SHAPE`] in spread form.
+pub(crate) const SPREAD_SHAPE: [[u64; CELLS]; 5] = {
+    let mut table = [[0u64; CELLS]; 5];
+    let mut t = 0;
+    while t < 5 {
+        let mut cell = 0;
+        while cell < CELLS {
+            table[t][cell] = spread(SHAPE[t][cell]);
+            cell += 1;
+        }
+        t += 1;
+    }
     table
 };
+
+const COL0: u64 = spread(0x1_1111);
+const COL3: u64 = spread(0x8_8888);
+
+/// The four one-cell slides of a spread mask: up, down, left, right (no wrap between rows).
+#[inline(always)]
+pub(crate) fn slide(mask: u64, dir: usize) -> u64 {
+    match dir {
+        0 => mask >> 12,
+        1 => (mask << 12) & LOW,
+        2 => (mask & !COL0) >> 3,
+        _ => (mask & !COL3) << 3,
+    }
+}
+
+/// Cells one slide away from any cell of a spread mask, or in it.
+#[inline(always)]
+pub(crate) fn dilate(mask: u64) -> u64 {
+    mask | (mask << 12 | mask >> 12 | (mask & !COL3) << 3 | (mask & !COL0) >> 3) & LOW
+}
+
+/// Top-left cells where a type-`t` piece fits entirely inside `free` (spread masks).
+#[inline(always)]
+pub(crate) fn fitting(t: usize, free: u64) -> u64 {
+    match t {
+        1 => {
+            let wide = free & (free >> 3) & !COL3;
+            wide & (wide >> 12)
+        }
+        2 => free & (free >> 12),
+        3 => free & (free >> 3) & !COL3,
+        _ => free,
+    }
+}
+
+/// Empty cells and the top-left cells of pieces touching an empty cell (both spread), from
+/// bit-parallel arithmetic on the code: no loop over pieces.
+#[inline(always)]
+pub(crate) fn empty_and_movable(code: u64) -> (u64, u64) {
+    let b0 = code & LOW;
+    let b1 = (code >> 1) & LOW;
+    let b2 = (code >> 2) & LOW;
+    let cao = b0 & !b1 & !b2;
+    let vertical = b1 & !b0;
+    let horizontal = b0 & b1;
+    let soldier = b2;
+    let occupied =
+        cao | cao << 3 | cao << 12 | cao << 15 | vertical | vertical << 12 | horizontal | horizontal << 3 | soldier;
+    let empty = !occupied & LOW;
+    let touching = (empty << 12 | empty >> 12 | (empty & !COL3) << 3 | (empty & !COL0) >> 3) & LOW;
+    let movable = (soldier & touching)
+        | (vertical & (touching | touching >> 12))
+        | (horizontal & (touching | touching >> 3))
+        | (cao & (touching | touching >> 3 | touching >> 12 | touching >> 15));
+    (empty, movable)
+}
 
 /// The cells covered by the pieces of a seed code (the code must be a valid layout).
 #[inline]
@@ -106,7 +168,16 @@ mod tests {
         assert_eq!(SHAPE[2][16], 0, "vertical on the last row sticks out");
         assert_eq!(SHAPE[3][19], 0);
         assert_eq!(SHAPE[4][19], 1 << 19);
-        assert_eq!(NEXT[4][2], NONE, "no wrap from column 0 to the row above");
-        assert_eq!(NEXT[4][0], 0);
+        assert_eq!(slide(spread(1 << 4), 2), 0, "no wrap from column 0 to the row above");
+        assert_eq!(slide(spread(1 << 4), 0), spread(1));
+    }
+
+    #[test]
+    fn bit_parallel_empty_cells_match_the_loop() {
+        // 横刀立马: empties at 17 and 18; movable: the soldiers at 13, 14, 16, 19.
+        let code = crate::Layout::parse("VCCV/VCCV/VHHV/VSSV/S..S").unwrap().code();
+        let (empty, movable) = empty_and_movable(code);
+        assert_eq!(empty, spread(!occupied(code) & FULL));
+        assert_eq!(movable, spread((1 << 13) | (1 << 14) | (1 << 16) | (1 << 19)));
     }
 }

@@ -22,6 +22,7 @@
 
 pub mod board;
 pub mod catalog;
+mod codeset;
 mod layout;
 mod moves;
 mod solve;

@@ -3,7 +3,7 @@
 //! A move takes the piece's type off its old top-left cell and puts it on the new one, so a
 //! neighbour is `code ^ (t << 3*from) ^ (t << 3*to)`: no decoding into a piece list.
 
-use crate::board::{occupied, FULL, NEXT, NONE, SHAPE};
+use crate::board::{dilate, empty_and_movable, fitting, slide, SPREAD_SHAPE};
 use crate::layout::{Layout, Piece};
 use std::fmt;
 use std::str::FromStr;
@@ -109,60 +109,45 @@ impl fmt::Display for Move {
 /// Each result is distinct: different pieces or different targets give different codes.
 #[inline]
 pub(crate) fn for_each_neighbor(code: u64, convention: Convention, mut visit: impl FnMut(u64)) {
-    let empty = !occupied(code) & FULL;
-    let mut rest = code;
-    while rest != 0 {
-        let shift = rest.trailing_zeros() / 3 * 3;
-        rest &= !(7 << shift);
+    let (empty, mut movable) = empty_and_movable(code);
+    while movable != 0 {
+        let shift = movable.trailing_zeros();
+        let from = movable & movable.wrapping_neg();
+        movable ^= from;
         let t = ((code >> shift) & 7) as usize;
-        let from = (shift / 3) as usize;
-        let shape = &SHAPE[t];
-        let free = empty | shape[from];
-        // Fits on `to` if every cell it would cover is empty or its own.
-        let fits = |to: u8| to != NONE && shape[to as usize] != 0 && shape[to as usize] & !free == 0;
+        // Where the piece fits once lifted off the board; targets are reached inside this set.
+        let fits = fitting(t, empty | SPREAD_SHAPE[t][(shift / 3) as usize]);
         let base = code ^ ((t as u64) << shift);
-        match convention {
-            Convention::Unit => {
-                for &to in &NEXT[from] {
-                    if fits(to) {
-                        visit(base | (t as u64) << (3 * to));
-                    }
-                }
+        let mut emit = |mut targets: u64| {
+            while targets != 0 {
+                visit(base | (t as u64) << targets.trailing_zeros());
+                targets &= targets - 1;
             }
+        };
+        match convention {
+            Convention::Unit => emit((dilate(from) ^ from) & fits),
             Convention::Straight => {
                 for dir in 0..4 {
-                    let mut at = from;
-                    loop {
-                        let to = NEXT[at][dir];
-                        if !fits(to) {
-                            break;
-                        }
-                        visit(base | (t as u64) << (3 * to));
-                        at = to as usize;
+                    let mut ray = 0;
+                    let mut at = slide(from, dir) & fits;
+                    while at != 0 {
+                        ray |= at;
+                        at = slide(at, dir) & fits;
                     }
+                    emit(ray);
                 }
             }
             Convention::Piece => {
-                // Flood fill over the piece's top-left positions within its free region.
-                if !NEXT[from].iter().any(|&to| fits(to)) {
-                    continue;
-                }
-                let mut seen: u32 = 1 << from;
-                let mut stack = [0u8; 20];
-                stack[0] = from as u8;
-                let mut len = 1;
-                while len > 0 {
-                    len -= 1;
-                    let at = stack[len] as usize;
-                    for &to in &NEXT[at] {
-                        if to != NONE && seen >> to & 1 == 0 && fits(to) {
-                            seen |= 1 << to;
-                            stack[len] = to;
-                            len += 1;
-                            visit(base | (t as u64) << (3 * to));
-                        }
+                // Bit-parallel flood fill: grow the reached set by one slide until it stops.
+                let mut reach = from;
+                loop {
+                    let next = dilate(reach) & fits;
+                    if next == reach {
+                        break;
                     }
+                    reach = next;
                 }
+                emit(reach ^ from);
             }
         }
     }

@@ -1,8 +1,8 @@
 //! Breadth-first search from one layout: minimum steps, reachable states and a shortest path.
 
+use crate::codeset::CodeSet;
 use crate::layout::{is_solved_code, Layout};
 use crate::moves::{for_each_neighbor, Convention, Move};
-use rustc_hash::FxHashSet;
 
 /// One step of a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,7 +63,7 @@ const NO_PARENT: u32 = u32::MAX;
 /// The BFS itself: the queue doubles as the parent table (code, index of the parent).
 /// Returns the number of states, the queue index of the first solved layout, and the queue.
 fn search(start: u64, convention: Convention) -> (usize, Option<usize>, Vec<(u64, u32)>) {
-    let mut seen: FxHashSet<u64> = FxHashSet::with_capacity_and_hasher(1 << 15, Default::default());
+    let mut seen = CodeSet::with_capacity(1 << 15);
     let mut queue: Vec<(u64, u32)> = Vec::with_capacity(1 << 15);
     seen.insert(start);
     queue.push((start, NO_PARENT));
