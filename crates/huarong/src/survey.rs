@@ -12,6 +12,9 @@ use crate::moves::{for_each_neighbor, Convention};
 use rayon::prelude::*;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 
+/// Legal layouts on the board, over all piece sets.
+pub const TOTAL_LAYOUTS: u64 = 29_334_498;
+
 /// Distance byte of a layout that cannot be solved.
 pub const UNSOLVABLE: u8 = u8::MAX;
 
@@ -50,7 +53,7 @@ pub fn layouts(set: PieceSet) -> Vec<u64> {
     codes
 }
 
-/// Number of legal layouts over all piece sets (29,334,498).
+/// Counts the legal layouts over all piece sets by enumeration ([`TOTAL_LAYOUTS`]).
 ///
 /// ```
 /// # // The full count takes a moment; check one piece set here.

@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod huarong;
 mod perft;
 use std::process::ExitCode;
 
@@ -16,6 +17,8 @@ struct Cli {
 enum Command {
     /// Count legal move paths to a depth (move generator test and speed).
     Perft(perft::Args),
+    /// Huarong Dao (华容道): solve, list the classics, survey every layout, look one up.
+    Huarong(huarong::Args),
 }
 
 /// Parses the command line, runs the subcommand and turns its error into exit code 1.
@@ -23,6 +26,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result: anyhow::Result<()> = match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Huarong(args) => huarong::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
