@@ -44,9 +44,17 @@ fn survey_distances_agree_with_every_classic() {
 }
 
 #[test]
+fn enumeration_counts_every_legal_layout() {
+    assert_eq!(huarong::survey::count_all_layouts(), huarong::survey::TOTAL_LAYOUTS);
+    assert_eq!(huarong::survey::TOTAL_LAYOUTS, 29_334_498);
+}
+
+#[test]
 #[ignore = "surveys all 29,334,498 layouts; run with --ignored"]
 fn full_survey() {
     let survey = huarong::survey::Survey::run(&|_| {});
     assert_eq!(survey.layouts(), 29_334_498);
     assert_eq!(survey.database.distances.len(), 29_334_498);
+    let hardest = survey.sets.iter().filter_map(|s| s.hardest).map(|h| h.0).max();
+    assert_eq!(hardest, Some(138));
 }
