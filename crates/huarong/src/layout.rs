@@ -391,10 +391,8 @@ impl Layout {
         let mut value: u64 = 0;
         let mut scale: u64 = 1;
         let mut covered = 0u32;
-        for cell in 0..CELLS {
-            if covered >> cell & 1 == 1 {
-                continue;
-            }
+        while covered != FULL {
+            let cell = (!covered & FULL).trailing_zeros() as usize;
             let t = (self.0 >> (3 * cell)) & 7;
             covered |= if t == 0 { 1 << cell } else { SHAPE[t as usize][cell] };
             value += t * scale;
