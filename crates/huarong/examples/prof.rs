@@ -1,17 +1,14 @@
-use huarong::{solve, Convention, Layout, PieceSet};
+use huarong::{solve, Convention, Layout};
 use std::time::Instant;
 fn main() {
     let start: Layout = "VCCV/VCCV/VHHV/VSSV/S..S".parse().unwrap();
-    let t = Instant::now();
-    for _ in 0..100 {
-        std::hint::black_box(solve(start, Convention::Piece));
-    }
-    println!("solve {:?}", t.elapsed() / 100);
-    for set in
-        [PieceSet { vertical: 4, horizontal: 1, soldiers: 4 }, PieceSet { vertical: 2, horizontal: 2, soldiers: 4 }]
-    {
-        let t = Instant::now();
-        let s = huarong::survey::SetSurvey::run(set);
-        println!("{set} {} layouts {} groups {:?}", s.codes.len(), s.groups, t.elapsed());
-    }
+    let mut times: Vec<_> = (0..300)
+        .map(|_| {
+            let t = Instant::now();
+            std::hint::black_box(solve(start, Convention::Piece));
+            t.elapsed()
+        })
+        .collect();
+    times.sort();
+    println!("solve min {:?} median {:?}", times[0], times[150]);
 }

@@ -90,6 +90,30 @@ pub(crate) const SPREAD_SHAPE: [[u64; CELLS]; 5] = {
 const COL0: u64 = spread(0x1_1111);
 const COL3: u64 = spread(0x8_8888);
 
+/// Column `c`'s triples in the code.
+const fn column_triples(c: usize) -> u64 {
+    spread(0x1_1111 << c) * 7
+}
+
+/// The left-right mirror image of a code: a 1-wide piece moves from column c to 3 - c, a
+/// 2-wide one (Cao Cao, horizontal: the types with the low bit set) from c to 2 - c.
+#[inline(always)]
+pub(crate) fn mirror(code: u64) -> u64 {
+    const T0: u64 = column_triples(0);
+    const T1: u64 = column_triples(1);
+    const T2: u64 = column_triples(2);
+    const T3: u64 = column_triples(3);
+    let wide = code & ((code & LOW) * 7);
+    let narrow = code ^ wide;
+    ((wide & T0) << 6)
+        | (wide & T1)
+        | ((wide & T2) >> 6)
+        | ((narrow & T0) << 9)
+        | ((narrow & T1) << 3)
+        | ((narrow & T2) >> 3)
+        | ((narrow & T3) >> 9)
+}
+
 /// The four one-cell slides of a spread mask: up, down, left, right (no wrap between rows).
 #[inline(always)]
 pub(crate) fn slide(mask: u64, dir: usize) -> u64 {
@@ -170,6 +194,14 @@ mod tests {
         assert_eq!(SHAPE[4][19], 1 << 19);
         assert_eq!(slide(spread(1 << 4), 2), 0, "no wrap from column 0 to the row above");
         assert_eq!(slide(spread(1 << 4), 0), spread(1));
+    }
+
+    #[test]
+    fn mirror_flips_columns() {
+        let code = |s: &str| crate::Layout::parse(s).unwrap().code();
+        assert_eq!(mirror(code("VCCV/VCCV/VHHV/VSSV/S..S")), code("VCCV/VCCV/VHHV/VSSV/S..S"));
+        assert_eq!(mirror(code("CCHH/CCVS/VVVS/VVSS/.HH.")), code("HHCC/SVCC/SVVV/SSVV/.HH."));
+        assert_eq!(mirror(code("SSSV/CCVV/CCVV/.HHV/.SHH")), code("VSSS/VVCC/VVCC/VHH./HHS."));
     }
 
     #[test]

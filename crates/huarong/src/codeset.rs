@@ -1,14 +1,18 @@
 //! A set of layout codes: open addressing with linear probing on a power-of-two table.
 //!
 //! Codes of legal layouts are never 0 (Cao Cao is always on the board), so 0 marks an empty
-//! slot and a slot is just the u64. One multiply spreads the code; the table stays at most
-//! half full so probes are short.
+//! slot and a slot is just the u64. Codes use 60 bits; bit 63 carries a one-bit tag stored
+//! with the code (the solver's mirror orientation). One multiply spreads the code; the table
+//! stays at most half full so probes are short.
 
 pub(crate) struct CodeSet {
     slots: Vec<u64>,
     shift: u32,
     len: usize,
 }
+
+/// The tag bit kept beside a code.
+pub(crate) const TAG: u64 = 1 << 63;
 
 impl CodeSet {
     /// A set that holds `expected` codes before growing.
@@ -17,32 +21,50 @@ impl CodeSet {
         CodeSet { slots: vec![0; 1 << bits], shift: 64 - bits, len: 0 }
     }
 
-    #[inline(always)]
-    fn slot(&self, code: u64) -> usize {
-        (code.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    /// Empties the set for reuse, keeping a table of at most `keep` slots (a recycled table
+    /// avoids page faults on every solve; a huge one is dropped so small solves stay cheap).
+    pub(crate) fn clear(&mut self, keep: usize) {
+        if self.slots.len() > keep {
+            *self = CodeSet::with_capacity(keep / 2);
+        } else {
+            self.slots.fill(0);
+            self.len = 0;
+        }
     }
 
-    /// Adds a nonzero code; true if it was not there yet.
+    #[inline(always)]
+    fn slot(&self, code: u64) -> usize {
+        ((code & !TAG).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// Adds a nonzero code with its tag bit. Returns `None` if the code was new, else the
+    /// entry already there (with its own tag).
     #[inline]
-    pub(crate) fn insert(&mut self, code: u64) -> bool {
-        debug_assert_ne!(code, 0);
+    pub(crate) fn insert(&mut self, tagged: u64) -> Option<u64> {
+        debug_assert_ne!(tagged & !TAG, 0);
         let mask = self.slots.len() - 1;
-        let mut i = self.slot(code);
+        let mut i = self.slot(tagged);
         loop {
             let here = self.slots[i];
-            if here == code {
-                return false;
-            }
             if here == 0 {
-                self.slots[i] = code;
+                self.slots[i] = tagged;
                 self.len += 1;
                 if self.len * 2 > self.slots.len() {
                     self.grow();
                 }
-                return true;
+                return None;
+            }
+            if (here ^ tagged) & !TAG == 0 {
+                return Some(here);
             }
             i = (i + 1) & mask;
         }
+    }
+
+    /// Codes in the set.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.len
     }
 
     fn grow(&mut self) {
@@ -65,14 +87,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn inserts_once_and_grows() {
+    fn inserts_once_keeps_tags_and_grows() {
         let mut set = CodeSet::with_capacity(4);
         for code in 1..10_000u64 {
-            assert!(set.insert(code * 7));
+            let tag = if code % 3 == 0 { TAG } else { 0 };
+            assert_eq!(set.insert(code * 7 | tag), None);
         }
         for code in 1..10_000u64 {
-            assert!(!set.insert(code * 7));
+            let tag = if code % 3 == 0 { TAG } else { 0 };
+            assert_eq!(set.insert(code * 7), Some(code * 7 | tag));
         }
-        assert_eq!(set.len, 9_999);
+        assert_eq!(set.len(), 9_999);
+        set.clear(1 << 10);
+        assert_eq!(set.len(), 0);
+        assert_eq!(set.insert(7), None);
     }
 }
