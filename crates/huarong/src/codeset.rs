@@ -39,7 +39,7 @@ impl CodeSet {
 
     /// Adds a nonzero code with its tag bit. Returns `None` if the code was new, else the
     /// entry already there (with its own tag).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn insert(&mut self, tagged: u64) -> Option<u64> {
         debug_assert_ne!(tagged & !TAG, 0);
         let mask = self.slots.len() - 1;
@@ -67,6 +67,7 @@ impl CodeSet {
         self.len
     }
 
+    #[cold]
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
         self.slots = vec![0; old.len() * 2];

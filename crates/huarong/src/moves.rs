@@ -114,18 +114,12 @@ pub(crate) fn for_each_neighbor(code: u64, convention: Convention, mut visit: im
         let shift = movable.trailing_zeros();
         let from = movable & movable.wrapping_neg();
         movable ^= from;
-        let t = ((code >> shift) & 7) as usize;
+        let t = (code >> shift) & 7;
         // Where the piece fits once lifted off the board; targets are reached inside this set.
-        let fits = fitting(t, empty | SPREAD_SHAPE[t][(shift / 3) as usize]);
-        let base = code ^ ((t as u64) << shift);
-        let mut emit = |mut targets: u64| {
-            while targets != 0 {
-                visit(base | (t as u64) << targets.trailing_zeros());
-                targets &= targets - 1;
-            }
-        };
+        let fits = fitting(t as usize, empty | SPREAD_SHAPE[t as usize][(shift / 3) as usize]);
+        let base = code ^ (t << shift);
         match convention {
-            Convention::Unit => emit((dilate(from) ^ from) & fits),
+            Convention::Unit => emit(base, t, (dilate(from) ^ from) & fits, &mut visit),
             Convention::Straight => {
                 for dir in 0..4 {
                     let mut ray = 0;
@@ -134,7 +128,7 @@ pub(crate) fn for_each_neighbor(code: u64, convention: Convention, mut visit: im
                         ray |= at;
                         at = slide(at, dir) & fits;
                     }
-                    emit(ray);
+                    emit(base, t, ray, &mut visit);
                 }
             }
             Convention::Piece => {
@@ -147,9 +141,18 @@ pub(crate) fn for_each_neighbor(code: u64, convention: Convention, mut visit: im
                     }
                     reach = next;
                 }
-                emit(reach ^ from);
+                emit(base, t, reach ^ from, &mut visit);
             }
         }
+    }
+}
+
+/// Visits the piece of type `t` put on each target cell of `base` (the code without it).
+#[inline(always)]
+fn emit(base: u64, t: u64, mut targets: u64, visit: &mut impl FnMut(u64)) {
+    while targets != 0 {
+        visit(base | t << targets.trailing_zeros());
+        targets &= targets - 1;
     }
 }
 
