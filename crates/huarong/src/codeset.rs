@@ -92,11 +92,11 @@ mod tests {
         let mut set = CodeSet::with_capacity(4);
         for code in 1..10_000u64 {
             let tag = if code % 3 == 0 { TAG } else { 0 };
-            assert_eq!(set.insert(code * 7 | tag), None);
+            assert_eq!(set.insert((code * 7) | tag), None);
         }
         for code in 1..10_000u64 {
             let tag = if code % 3 == 0 { TAG } else { 0 };
-            assert_eq!(set.insert(code * 7), Some(code * 7 | tag));
+            assert_eq!(set.insert(code * 7), Some((code * 7) | tag));
         }
         assert_eq!(set.len(), 9_999);
         set.clear(1 << 10);

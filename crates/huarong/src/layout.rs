@@ -489,6 +489,8 @@ mod tests {
         // The seed: a General on cell 1 and a VChessman on cell 0 give 0b001_010.
         let layout = Layout::parse("VCC./VCC./..../..../....").unwrap();
         assert_eq!(layout.code(), 0b001_010);
+        // The seed's worked example: Int64 577606461035643914 is 横刀立马.
+        assert_eq!(Layout::from_code(577_606_461_035_643_914).unwrap().to_text(), HENG_DAO_LI_MA);
     }
 
     #[test]
