@@ -10,6 +10,7 @@ use crate::board::{FULL, SHAPE};
 use crate::layout::{is_solved_code, Layout, PieceSet};
 use crate::moves::{for_each_neighbor, Convention};
 use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 
 /// Legal layouts on the board, over all piece sets.
@@ -91,7 +92,9 @@ impl SetSurvey {
     /// Surveys every layout of `set`.
     pub fn run(set: PieceSet) -> SetSurvey {
         let codes = layouts(set);
-        let rank = |code: u64| codes.binary_search(&code).expect("neighbours stay in the piece set") as u32;
+        // A hash index beats a binary search here: one cache miss instead of ~20.
+        let index: FxHashMap<u64, u32> = codes.iter().enumerate().map(|(i, &code)| (code, i as u32)).collect();
+        let rank = |code: u64| index[&code];
         let n = codes.len();
 
         // Multi-source BFS from every solved layout, level by level.
