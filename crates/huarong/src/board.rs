@@ -114,6 +114,26 @@ pub(crate) fn mirror(code: u64) -> u64 {
         | ((narrow & T3) >> 9)
 }
 
+/// `MIRROR_SHIFT[t][3 * cell]`: the code shift of a type-`t` piece's top-left cell in the
+/// mirror image (lets move generation update a mirror image as cheaply as the code).
+pub(crate) const MIRROR_SHIFT: [[u8; 64]; 5] = {
+    let mut table = [[0u8; 64]; 5];
+    let mut t = 1;
+    while t < 5 {
+        let width = dims(t).1;
+        let mut cell = 0;
+        while cell < CELLS {
+            let (r, c) = (cell / COLS, cell % COLS);
+            if c + width <= COLS {
+                table[t][3 * cell] = (3 * (r * COLS + COLS - c - width)) as u8;
+            }
+            cell += 1;
+        }
+        t += 1;
+    }
+    table
+};
+
 /// The four one-cell slides of a spread mask: up, down, left, right (no wrap between rows).
 #[inline(always)]
 pub(crate) fn slide(mask: u64, dir: usize) -> u64 {
@@ -194,6 +214,18 @@ mod tests {
         assert_eq!(SHAPE[4][19], 1 << 19);
         assert_eq!(slide(spread(1 << 4), 2), 0, "no wrap from column 0 to the row above");
         assert_eq!(slide(spread(1 << 4), 0), spread(1));
+    }
+
+    #[test]
+    fn mirror_shift_table_agrees_with_mirror() {
+        for t in 1..5u64 {
+            for cell in 0..CELLS {
+                if SHAPE[t as usize][cell] != 0 {
+                    let shifted = t << MIRROR_SHIFT[t as usize][3 * cell];
+                    assert_eq!(mirror(t << (3 * cell)), shifted, "type {t} cell {cell}");
+                }
+            }
+        }
     }
 
     #[test]

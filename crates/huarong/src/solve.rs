@@ -3,7 +3,7 @@
 use crate::board::mirror;
 use crate::codeset::{CodeSet, TAG};
 use crate::layout::{is_solved_code, Layout};
-use crate::moves::{for_each_neighbor, Convention, Move};
+use crate::moves::{for_each_neighbor_mirrored, Convention, Move};
 use std::cell::RefCell;
 
 /// One step of a solution.
@@ -122,8 +122,8 @@ fn search(start: u64, convention: Convention) -> (usize, Option<Vec<u64>>) {
             // The parent is always a neighbour and always seen: skip its lookup (only when the
             // orientation agrees, so a disagreement is still detected).
             let parent_tagged = if parent == NO_PARENT { 0 } else { queue[parent as usize].0 };
-            for_each_neighbor(code, convention, |next| {
-                let class = canonical(next);
+            for_each_neighbor_mirrored(code, mirrored, convention, |next, mirror_next| {
+                let class = next.min(mirror_next);
                 let tag = flipped ^ if class == next { 0 } else { TAG };
                 if class | tag == parent_tagged {
                     return;
