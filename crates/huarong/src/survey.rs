@@ -6,9 +6,9 @@
 //! search backwards from every solved layout (moves are reversible); piece sets are surveyed
 //! in parallel.
 
-use crate::board::{FULL, SHAPE};
+use crate::board::{mirror, FULL, SHAPE};
 use crate::layout::{is_solved_code, Layout, PieceSet};
-use crate::moves::{for_each_neighbor, Convention};
+use crate::moves::{for_each_neighbor_mirrored, Convention};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::io::{self, Read, Seek, SeekFrom, Write};
@@ -97,21 +97,33 @@ impl SetSurvey {
         let rank = |code: u64| index[&code];
         let n = codes.len();
 
-        // Multi-source BFS from every solved layout, level by level.
+        // Multi-source BFS from every solved layout, level by level, over mirror classes: a
+        // layout and its mirror image are the same distance from the (symmetric) goal, so only
+        // the smaller code of each pair is expanded and both get the distance.
         let mut distance = vec![UNSOLVABLE; n];
-        let mut frontier: Vec<u32> = (0..n as u32).filter(|&i| is_solved_code(codes[i as usize])).collect();
-        for &i in &frontier {
-            distance[i as usize] = 0;
+        let mut frontier: Vec<u32> = Vec::new();
+        for (i, &code) in codes.iter().enumerate() {
+            if is_solved_code(code) {
+                distance[i] = 0;
+                if code <= mirror(code) {
+                    frontier.push(i as u32);
+                }
+            }
         }
         let mut level = 0u8;
         let mut next = Vec::new();
         while !frontier.is_empty() {
             level = level.checked_add(1).filter(|&l| l < UNSOLVABLE).expect("distances fit in a byte");
             for &i in &frontier {
-                for_each_neighbor(codes[i as usize], Convention::Piece, |code| {
-                    let j = rank(code);
+                let code = codes[i as usize];
+                for_each_neighbor_mirrored(code, mirror(code), Convention::Piece, |a, b| {
+                    let (class, twin) = if a <= b { (a, b) } else { (b, a) };
+                    let j = rank(class);
                     if distance[j as usize] == UNSOLVABLE {
                         distance[j as usize] = level;
+                        if twin != class {
+                            distance[rank(twin) as usize] = level;
+                        }
                         next.push(j);
                     }
                 });
@@ -120,26 +132,43 @@ impl SetSurvey {
             next.clear();
         }
 
-        // Groups: flood each unvisited layout's group (unit moves connect the same layouts).
-        let mut seen = vec![false; n];
+        // Groups: flood each mirror class's group (unit moves connect the same layouts),
+        // remembering for each class whether the real layout reached is the class's code or
+        // its mirror. A group of classes is one real group if it holds a symmetric layout or
+        // some class is reached both ways (it contains its own mirror image), else two.
+        const UNSEEN: u8 = 0;
+        let mut seen = vec![UNSEEN; n]; // 1 + orientation once seen
         let (mut groups, mut solvable_groups) = (0, 0);
         let mut stack = Vec::new();
         for start in 0..n {
-            if seen[start] {
+            let code = codes[start];
+            if seen[start] != UNSEEN || code > mirror(code) {
                 continue;
             }
-            groups += 1;
-            solvable_groups += usize::from(distance[start] != UNSOLVABLE);
-            seen[start] = true;
+            let mut closed = false;
+            seen[start] = 1;
             stack.push(start as u32);
             while let Some(i) = stack.pop() {
-                for_each_neighbor(codes[i as usize], Convention::Unit, |code| {
-                    let j = rank(code) as usize;
-                    if !seen[j] {
-                        seen[j] = true;
+                let code = codes[i as usize];
+                let flipped = seen[i as usize] - 1;
+                let mirrored = mirror(code);
+                closed |= mirrored == code;
+                for_each_neighbor_mirrored(code, mirrored, Convention::Unit, |a, b| {
+                    let class = a.min(b);
+                    let tag = 1 + (flipped ^ u8::from(class != a));
+                    let j = rank(class) as usize;
+                    if seen[j] == UNSEEN {
+                        seen[j] = tag;
                         stack.push(j as u32);
+                    } else {
+                        closed |= seen[j] != tag;
                     }
                 });
+            }
+            let real = if closed { 1 } else { 2 };
+            groups += real;
+            if distance[start] != UNSOLVABLE {
+                solvable_groups += real;
             }
         }
         SetSurvey { set, codes, distance, groups, solvable_groups }
