@@ -19,6 +19,11 @@
 //!
 //! The [`survey`] module enumerates all 29,334,498 legal layouts and computes every layout's
 //! distance to a solution into a one-byte-per-layout database.
+//!
+//! Speed: move generation works on the code itself (bit-parallel masks of empty cells and of
+//! pieces touching them, a bit-parallel flood fill for the piece convention), the visited set
+//! is an open-addressing table of codes, and a layout and its mirror image are searched as one
+//! (the answers are unfolded back, so counts and paths are those of a plain search).
 
 pub mod board;
 pub mod catalog;

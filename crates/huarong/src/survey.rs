@@ -3,8 +3,18 @@
 //!
 //! Within a piece set the layouts are indexed by their rank in the sorted list of codes, so a
 //! distance table is a plain byte array. Distances come from one multi-source breadth-first
-//! search backwards from every solved layout (moves are reversible); piece sets are surveyed
-//! in parallel.
+//! search backwards from every solved layout (moves are reversible), over mirror classes (a
+//! layout and its left-right mirror image are equally far from the symmetric goal); piece
+//! sets are surveyed in parallel with rayon.
+//!
+//! ```
+//! use huarong::survey::SetSurvey;
+//! use huarong::{Layout, PieceSet};
+//! let survey = SetSurvey::run(PieceSet { vertical: 4, horizontal: 1, soldiers: 4 });
+//! assert_eq!((survey.codes.len(), survey.groups), (65_880, 898));
+//! let start: Layout = "VCCV/VCCV/VHHV/VSSV/S..S".parse().unwrap();
+//! assert_eq!(survey.distance_of(start), Some(81));
+//! ```
 
 use crate::board::{mirror, FULL, SHAPE};
 use crate::layout::{is_solved_code, Layout, PieceSet};
