@@ -21,10 +21,11 @@ impl CodeSet {
         CodeSet { slots: vec![0; 1 << bits], shift: 64 - bits, len: 0 }
     }
 
-    /// Empties the set for reuse, keeping a table of at most `keep` slots (a recycled table
-    /// avoids page faults on every solve; a huge one is dropped so small solves stay cheap).
+    /// Empties the set for reuse. A recycled table avoids page faults on every solve; a table
+    /// above `keep` slots is kept only while it is well used (at least 1/8 full), so a run of
+    /// big solves keeps its table and small solves after a big one get a small table back.
     pub(crate) fn clear(&mut self, keep: usize) {
-        if self.slots.len() > keep {
+        if self.slots.len() > keep && self.len * 8 < self.slots.len() {
             *self = CodeSet::with_capacity(keep / 2);
         } else {
             self.slots.fill(0);
