@@ -165,9 +165,10 @@ pub struct PieceSet {
 }
 
 impl PieceSet {
-    /// Empty cells of any layout with these pieces.
+    /// Empty cells of any layout with these pieces (0 if they do not even fit).
     pub const fn empty_cells(self) -> usize {
-        CELLS - 4 - 2 * (self.vertical as usize + self.horizontal as usize) - self.soldiers as usize
+        let covered = 4 + 2 * (self.vertical as usize + self.horizontal as usize) + self.soldiers as usize;
+        CELLS.saturating_sub(covered)
     }
 
     /// Every piece set with at least two empty cells, in a fixed order.
@@ -553,5 +554,6 @@ mod tests {
         let sets = PieceSet::all();
         assert_eq!(sets.len(), 204);
         assert!(sets.iter().all(|s| s.empty_cells() >= 2));
+        assert_eq!(PieceSet { vertical: 200, horizontal: 200, soldiers: 200 }.empty_cells(), 0);
     }
 }

@@ -38,7 +38,10 @@ pub fn for_each_layout(set: PieceSet, mut visit: impl FnMut(u64)) {
 
 fn fill(occupied: u32, code: u64, left: &mut [u8; 5], visit: &mut impl FnMut(u64)) {
     if occupied == FULL {
-        visit(code);
+        // Only a full use of the piece set counts (matters for sets that cannot fill the board).
+        if left.iter().all(|&n| n == 0) {
+            visit(code);
+        }
         return;
     }
     let cell = (!occupied & FULL).trailing_zeros() as usize;
@@ -400,6 +403,12 @@ mod tests {
             let solved = crate::solve(layout, Convention::Piece).steps.map(|s| s as u8);
             assert_eq!(survey.distance_of(layout), Some(solved.unwrap_or(UNSOLVABLE)));
         }
+    }
+
+    #[test]
+    fn a_piece_set_that_does_not_fit_has_no_layouts() {
+        assert!(layouts(PieceSet { vertical: 9, horizontal: 0, soldiers: 0 }).is_empty());
+        assert!(layouts(PieceSet { vertical: 0, horizontal: 0, soldiers: 17 }).is_empty());
     }
 
     #[test]
