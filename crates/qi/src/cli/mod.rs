@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 mod bench;
 mod engine;
 mod game;
+mod huarong;
 mod moves;
 mod perft;
 mod pgn;
@@ -31,6 +32,8 @@ enum Command {
     Moves(moves::Args),
     /// Judge a game: checkmate, stalemate, repetition, move limit.
     Game(game::Args),
+    /// Huarong Dao (华容道): solve, list the classics, survey every layout, look one up.
+    Huarong(huarong::Args),
 }
 
 /// Parses the command line, runs the subcommand and turns its error into exit code 1.
@@ -43,6 +46,7 @@ pub fn run() -> ExitCode {
         Command::Pgn(args) => pgn::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Game(args) => game::run(args),
+        Command::Huarong(args) => huarong::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
