@@ -39,6 +39,8 @@ enum Command {
 /// Parses the command line, runs the subcommand and turns its error into exit code 1.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    // The server must keep SIGPIPE ignored: a client closing its socket is no reason to die.
+    restore_default_sigpipe();
     let result: anyhow::Result<()> = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
@@ -60,4 +62,14 @@ pub fn run() -> ExitCode {
 /// Prints one JSON object on its own line (the `--json` interface).
 pub fn print_json(value: &serde_json::Value) {
     println!("{value}");
+}
+
+/// Rust ignores SIGPIPE, so `qi ... | head` would panic on the closed pipe; a command-line tool
+/// should simply stop, as the shell expects.
+fn restore_default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: called once at start-up, before any thread exists; SIG_DFL is always valid.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }
