@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 mod bench;
 mod engine;
 mod game;
+mod huarong;
 mod moves;
 mod perft;
 mod pgn;
@@ -34,11 +35,15 @@ enum Command {
     Moves(moves::Args),
     /// Judge a game: checkmate, stalemate, repetition, move limit.
     Game(game::Args),
+    /// Huarong Dao (华容道): solve, list the classics, survey every layout, look one up.
+    Huarong(huarong::Args),
 }
 
 /// Parses the command line, runs the subcommand and turns its error into exit code 1.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    // The server must keep SIGPIPE ignored: a client closing its socket is no reason to die.
+    restore_default_sigpipe();
     let result: anyhow::Result<()> = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
@@ -47,6 +52,7 @@ pub fn run() -> ExitCode {
         Command::Pgn(args) => pgn::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Game(args) => game::run(args),
+        Command::Huarong(args) => huarong::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -60,4 +66,14 @@ pub fn run() -> ExitCode {
 /// Prints one JSON object on its own line (the `--json` interface).
 pub fn print_json(value: &serde_json::Value) {
     println!("{value}");
+}
+
+/// Rust ignores SIGPIPE, so `qi ... | head` would panic on the closed pipe; a command-line tool
+/// should simply stop, as the shell expects.
+fn restore_default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: called once at start-up, before any thread exists; SIG_DFL is always valid.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }

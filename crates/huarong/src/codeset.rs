@@ -1,0 +1,107 @@
+//! A set of layout codes: open addressing with linear probing on a power-of-two table.
+//!
+//! Codes of legal layouts are never 0 (Cao Cao is always on the board), so 0 marks an empty
+//! slot and a slot is just the u64. Codes use 60 bits; bit 63 carries a one-bit tag stored
+//! with the code (the solver's mirror orientation). One multiply spreads the code; the table
+//! stays at most half full so probes are short.
+
+pub(crate) struct CodeSet {
+    slots: Vec<u64>,
+    shift: u32,
+    len: usize,
+}
+
+/// The tag bit kept beside a code.
+pub(crate) const TAG: u64 = 1 << 63;
+
+impl CodeSet {
+    /// A set that holds `expected` codes before growing.
+    pub(crate) fn with_capacity(expected: usize) -> Self {
+        let bits = (expected.max(8) * 2).next_power_of_two().trailing_zeros();
+        CodeSet { slots: vec![0; 1 << bits], shift: 64 - bits, len: 0 }
+    }
+
+    /// Empties the set for reuse. A recycled table avoids page faults on every solve; a table
+    /// above `keep` slots is kept only while it is well used (at least 1/8 full), so a run of
+    /// big solves keeps its table and small solves after a big one get a small table back.
+    pub(crate) fn clear(&mut self, keep: usize) {
+        if self.slots.len() > keep && self.len * 8 < self.slots.len() {
+            *self = CodeSet::with_capacity(keep / 2);
+        } else {
+            self.slots.fill(0);
+            self.len = 0;
+        }
+    }
+
+    #[inline(always)]
+    fn slot(&self, code: u64) -> usize {
+        ((code & !TAG).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// Adds a nonzero code with its tag bit. Returns `None` if the code was new, else the
+    /// entry already there (with its own tag).
+    #[inline(always)]
+    pub(crate) fn insert(&mut self, tagged: u64) -> Option<u64> {
+        debug_assert_ne!(tagged & !TAG, 0);
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(tagged);
+        loop {
+            let here = self.slots[i];
+            if here == 0 {
+                self.slots[i] = tagged;
+                self.len += 1;
+                if self.len * 2 > self.slots.len() {
+                    self.grow();
+                }
+                return None;
+            }
+            if (here ^ tagged) & !TAG == 0 {
+                return Some(here);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Codes in the set.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    #[cold]
+    fn grow(&mut self) {
+        let old = std::mem::take(&mut self.slots);
+        self.slots = vec![0; old.len() * 2];
+        self.shift -= 1;
+        let mask = self.slots.len() - 1;
+        for code in old.into_iter().filter(|&c| c != 0) {
+            let mut i = self.slot(code);
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = code;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inserts_once_keeps_tags_and_grows() {
+        let mut set = CodeSet::with_capacity(4);
+        for code in 1..10_000u64 {
+            let tag = if code % 3 == 0 { TAG } else { 0 };
+            assert_eq!(set.insert((code * 7) | tag), None);
+        }
+        for code in 1..10_000u64 {
+            let tag = if code % 3 == 0 { TAG } else { 0 };
+            assert_eq!(set.insert(code * 7), Some((code * 7) | tag));
+        }
+        assert_eq!(set.len(), 9_999);
+        set.clear(1 << 10);
+        assert_eq!(set.len(), 0);
+        assert_eq!(set.insert(7), None);
+    }
+}

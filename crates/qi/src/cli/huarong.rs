@@ -1,0 +1,272 @@
+//! `qi huarong solve|list|survey|lookup`: the Huarong Dao solver, catalog and survey database.
+
+use anyhow::{bail, Context, Result};
+use huarong::survey::{Database, Survey, UNSOLVABLE};
+use huarong::{catalog, solve, Convention, Layout};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Sub,
+}
+
+#[derive(clap::Subcommand)]
+enum Sub {
+    /// Minimum steps and a shortest solution of a layout.
+    Solve {
+        /// A grid (`VCCV/VCCV/VHHV/VSSV/S..S`), a classic's name (横刀立马 or hengdaolima) or a share code.
+        layout: String,
+        /// What counts as one step: piece (any path, the Chinese convention), straight or unit.
+        #[arg(long, default_value = "piece")]
+        convention: Convention,
+        /// Print one JSON object: steps (null if unsolvable), states, solution.
+        #[arg(long)]
+        json: bool,
+        /// Solve this many times in-process and report the median and fastest time.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+        repeat: u32,
+    },
+    /// The classic layouts with their minimum steps.
+    List {
+        /// Print one JSON object with a `layouts` array.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every legal layout: groups, distances to a solution, the database for `lookup`.
+    Survey {
+        /// Where to write the database (one byte per layout).
+        #[arg(long, default_value = "huarong.qdb")]
+        out: PathBuf,
+        /// Print one JSON object instead of the tables.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Minimum steps of a layout, read from the survey database.
+    Lookup {
+        /// A grid, a classic's name or a share code.
+        layout: String,
+        /// The database written by `qi huarong survey`.
+        #[arg(long, default_value = "huarong.qdb")]
+        db: PathBuf,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+pub fn run(args: Args) -> Result<()> {
+    match args.command {
+        Sub::Solve { layout, convention, json, repeat } => solve_cmd(&layout, convention, json, repeat),
+        Sub::List { json } => list(json),
+        Sub::Survey { out, json } => survey(out, json),
+        Sub::Lookup { layout, db, json } => lookup(&layout, db, json),
+    }
+}
+
+/// A grid, a catalog name, a share code or a seed code (decimal u64), in that order.
+fn parse_layout(text: &str) -> Result<(Layout, Option<&'static str>)> {
+    let text = text.trim();
+    if text.contains('/') {
+        return Ok((Layout::parse(text).with_context(|| format!("bad grid {text:?}"))?, None));
+    }
+    if let Some(classic) = catalog::find(text) {
+        return Ok((classic.layout, Some(classic.name)));
+    }
+    match Layout::from_share_code(text) {
+        Ok(layout) => Ok((layout, None)),
+        Err(share_err) => match text.parse::<u64>() {
+            Ok(code) => Ok((Layout::from_code(code)?, None)),
+            Err(_) => {
+                bail!("{text:?} is not a grid, a classic's name (see `qi huarong list`) or a share code ({share_err})")
+            }
+        },
+    }
+}
+
+fn cell(c: usize) -> serde_json::Value {
+    json!({"row": c / 4, "col": c % 4})
+}
+
+fn solve_cmd(text: &str, convention: Convention, as_json: bool, repeat: u32) -> Result<()> {
+    let (layout, name) = parse_layout(text)?;
+    // Each run is timed on its own, so the median is not skewed by other processes.
+    let mut times = Vec::new();
+    let mut solution = None;
+    for _ in 0..repeat {
+        let started = Instant::now();
+        solution = Some(solve(layout, convention));
+        times.push(started.elapsed().as_secs_f64());
+    }
+    let solution = solution.expect("repeat is at least 1");
+    times.sort_by(f64::total_cmp);
+    let (seconds, fastest) = (times[times.len() / 2], times[0]);
+    if as_json {
+        let steps: Vec<_> = solution
+            .path
+            .iter()
+            .map(|s| {
+                json!({"piece": s.mv.piece.letter().to_string(), "from": cell(s.mv.from), "to": cell(s.mv.to),
+                       "layout": s.layout.to_string()})
+            })
+            .collect();
+        crate::cli::print_json(&json!({
+            "layout": layout.to_string(), "name": name, "share_code": layout.share_code(),
+            "convention": convention.name(), "steps": solution.steps, "states": solution.states,
+            "seconds": seconds, "fastest_seconds": fastest, "repeat": repeat, "solution": steps,
+        }));
+        return Ok(());
+    }
+    let title = name.map(|n| format!("{n} ")).unwrap_or_default();
+    println!("{title}{layout} (share code {})", layout.share_code());
+    match solution.steps {
+        None => println!("unsolvable in the {convention} convention ({} reachable layouts)", solution.states),
+        Some(n) => {
+            println!("{n} steps ({convention} convention), {} reachable layouts", solution.states);
+            if repeat > 1 {
+                println!("time: median {:.3} ms, fastest {:.3} ms over {repeat} runs", seconds * 1e3, fastest * 1e3);
+            } else {
+                println!("time: {:.3} ms", seconds * 1e3);
+            }
+            println!("  0. {:<16} {layout}", "start");
+            for (i, step) in solution.path.iter().enumerate() {
+                println!("{:>3}. {:<16} {}", i + 1, step.mv.to_string(), step.layout);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn opt(v: Option<u32>) -> String {
+    v.map_or("none".to_string(), |n| n.to_string())
+}
+
+fn list(as_json: bool) -> Result<()> {
+    let all = catalog::classics();
+    if as_json {
+        let layouts: Vec<_> = all
+            .iter()
+            .map(|c| {
+                json!({"name": c.name, "pinyin": c.pinyin, "layout": c.layout.to_string(), "share_code": c.layout.share_code(),
+                       "piece": c.piece, "straight": c.straight, "unit": c.unit, "states": c.states})
+            })
+            .collect();
+        crate::cli::print_json(&json!({ "layouts": layouts }));
+        return Ok(());
+    }
+    println!(
+        "{:<10} {:<22} {:<26} {:>5} {:>8} {:>5} {:>7}",
+        "name", "pinyin", "layout", "piece", "straight", "unit", "states"
+    );
+    for c in all {
+        // Chinese names are two columns wide per character in a terminal.
+        let pad = 10usize.saturating_sub(c.name.chars().map(|ch| if ch.is_ascii() { 1 } else { 2 }).sum());
+        println!(
+            "{}{} {:<22} {:<26} {:>5} {:>8} {:>5} {:>7}",
+            c.name,
+            " ".repeat(pad),
+            c.pinyin,
+            c.layout.to_string(),
+            opt(c.piece),
+            opt(c.straight),
+            opt(c.unit),
+            c.states
+        );
+    }
+    Ok(())
+}
+
+fn survey(out: PathBuf, as_json: bool) -> Result<()> {
+    let started = Instant::now();
+    let bar = ProgressBar::new(huarong::survey::TOTAL_LAYOUTS);
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} layouts ({eta} left)")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    let survey = Survey::run(&|n| bar.inc(n));
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    let mut file = BufWriter::new(File::create(&out).with_context(|| format!("cannot create {}", out.display()))?);
+    survey
+        .database
+        .write(&mut file)
+        .and_then(|()| file.flush())
+        .with_context(|| format!("writing {}", out.display()))?;
+    let solvable_groups: usize = survey.sets.iter().map(|s| s.solvable_groups).sum();
+    if as_json {
+        let sets: Vec<_> = survey
+            .sets
+            .iter()
+            .map(|s| {
+                json!({"vertical": s.set.vertical, "horizontal": s.set.horizontal, "soldiers": s.set.soldiers,
+                       "layouts": s.layouts, "groups": s.groups, "solvable_groups": s.solvable_groups, "solvable": s.solvable,
+                       "hardest_steps": s.hardest.map(|h| h.0), "hardest_count": s.hardest.map(|h| h.1),
+                       "hardest_layout": s.hardest.map(|h| h.2.to_string())})
+            })
+            .collect();
+        crate::cli::print_json(&json!({
+            "layouts": survey.layouts(), "groups": survey.groups(), "solvable_groups": solvable_groups,
+            "solvable": survey.solvable(), "seconds": seconds, "database": out.display().to_string(), "sets": sets,
+        }));
+        return Ok(());
+    }
+    println!(
+        "{:<14} {:>9} {:>7} {:>9} {:>9} {:>7} {:>6}  example",
+        "pieces", "layouts", "groups", "solv.grp", "solvable", "hardest", "count"
+    );
+    for s in &survey.sets {
+        let (steps, count, example) = match s.hardest {
+            Some((d, n, l)) => (d.to_string(), n.to_string(), l.to_string()),
+            None => ("-".into(), "-".into(), String::new()),
+        };
+        println!(
+            "{:<14} {:>9} {:>7} {:>9} {:>9} {:>7} {:>6}  {example}",
+            s.set.to_string(),
+            s.layouts,
+            s.groups,
+            s.solvable_groups,
+            s.solvable,
+            steps,
+            count
+        );
+    }
+    println!();
+    println!("layouts   {}", survey.layouts());
+    println!("groups    {} ({solvable_groups} contain a solution)", survey.groups());
+    println!("solvable  {}", survey.solvable());
+    if let Some(top) = survey.sets.iter().filter_map(|s| s.hardest.map(|h| (h.0, h.2))).max_by_key(|h| h.0) {
+        println!("hardest   {} steps: {}", top.0, top.1);
+    }
+    println!("time      {seconds:.1} s");
+    println!("database  {} ({} bytes)", out.display(), std::fs::metadata(&out).map(|m| m.len()).unwrap_or(0));
+    Ok(())
+}
+
+fn lookup(text: &str, db: PathBuf, as_json: bool) -> Result<()> {
+    let (layout, name) = parse_layout(text)?;
+    let mut file = BufReader::new(
+        File::open(&db).with_context(|| format!("cannot open {} (run `qi huarong survey` first)", db.display()))?,
+    );
+    let database = Database::read_header(&mut file).with_context(|| format!("reading {}", db.display()))?;
+    let Some(byte) = database.lookup(&mut file, layout).with_context(|| format!("reading {}", db.display()))? else {
+        bail!("{} has no entry for the piece set {}", db.display(), layout.piece_set());
+    };
+    let steps = (byte != UNSOLVABLE).then_some(byte);
+    if as_json {
+        crate::cli::print_json(&json!({"layout": layout.to_string(), "name": name, "share_code": layout.share_code(),
+                                       "convention": "piece", "steps": steps}));
+    } else {
+        let title = name.map(|n| format!("{n} ")).unwrap_or_default();
+        match steps {
+            Some(n) => println!("{title}{layout}: {n} steps (piece convention)"),
+            None => println!("{title}{layout}: unsolvable"),
+        }
+    }
+    Ok(())
+}
