@@ -43,7 +43,9 @@ enum Command {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     // The server must keep SIGPIPE ignored: a client closing its socket is no reason to die.
-    restore_default_sigpipe();
+    if !matches!(cli.command, Command::Serve(_)) {
+        restore_default_sigpipe();
+    }
     let result: anyhow::Result<()> = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),

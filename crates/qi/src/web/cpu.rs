@@ -11,6 +11,8 @@ pub struct Pool {
     slots: Semaphore,
 }
 
+/// Puzzle solving: seconds of CPU at worst, so few at once (the machine has few cores).
+pub static SOLVER: Pool = Pool::new(2);
 /// Game checks, notation and links: milliseconds each; their own slots, so that a flood of
 /// solve requests never blocks play.
 pub static GAMES: Pool = Pool::new(8);

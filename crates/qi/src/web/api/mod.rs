@@ -1,18 +1,22 @@
 //! The JSON API the pages use. Each endpoint is one thin adapter over the libraries.
 
+mod huarong;
 mod xq_game;
 mod xq_link;
 mod xq_pgn;
 
 use super::ApiError;
 use axum::http::Uri;
-use axum::routing::post;
+use axum::routing::{get, post};
 use axum::Router;
 
 pub use xq_game::{GameRequest, GameView};
 
 pub fn routes() -> Router {
     Router::new()
+        .route("/huarong/classics", get(huarong::classics))
+        .route("/huarong/layout", post(huarong::describe))
+        .route("/huarong/solve", post(huarong::solve_layout))
         .route("/xq/game", post(xq_game::handle))
         .route("/xq/link", post(xq_link::decode))
         .route("/xq/link/encode", post(xq_link::encode))
