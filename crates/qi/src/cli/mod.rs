@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod link;
 mod perft;
 use std::process::ExitCode;
 
@@ -16,6 +17,8 @@ struct Cli {
 enum Command {
     /// Count legal move paths to a depth (move generator test and speed).
     Perft(perft::Args),
+    /// Share links: encode, decode, measure, train the compact format's model.
+    Link(link::Args),
 }
 
 /// Parses the command line, runs the subcommand and turns its error into exit code 1.
@@ -23,6 +26,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result: anyhow::Result<()> = match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Link(args) => link::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -89,6 +89,16 @@ impl BitWriter {
         self.len += 1;
     }
 
+    /// Drops zero bits at the end (a reader that reads zeros past the end gets them back).
+    pub fn trim_trailing_zeros(&mut self) {
+        while self.len > 0 && self.bytes[(self.len - 1) / 8] & (0x80 >> ((self.len - 1) % 8)) == 0 {
+            self.len -= 1;
+            if self.len % 8 == 0 {
+                self.bytes.pop();
+            }
+        }
+    }
+
     /// Number of bits written.
     pub fn len(&self) -> usize {
         self.len

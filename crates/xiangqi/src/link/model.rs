@@ -1,1 +1,243 @@
-//! (in progress)
+//! The move model: for each legal move a probability, from a learned linear score (softmax
+//! over per-move features, integer weights) mixed with an opening book. Integer arithmetic
+//! only, and the legal moves are taken in `Move::to_u16` order, so every machine and every
+//! move generator gives the same numbers.
+
+use super::attack::{for_each_attack, split, AttackMap};
+use super::book::{self, Book};
+use crate::{Move, Position};
+
+/// Features per move: one index from each group below.
+pub const NF: usize = 16;
+
+const G_FROM: usize = 0; // kind x from square (mover's view): 630
+const G_TO: usize = G_FROM + 630; // kind x to square: 630
+const G_CAPTURE: usize = G_TO + 630; // victim (none, kind) x mover: 56
+const G_SEE: usize = G_CAPTURE + 56; // exchange class x mover: 35
+const G_DEST: usize = G_SEE + 35; // destination attacked / defended x mover: 28
+const G_ORIGIN: usize = G_DEST + 28; // origin attacked / defended x mover: 28
+const G_CHECK: usize = G_ORIGIN + 28; // gives check x mover: 14
+const G_IN_CHECK: usize = G_CHECK + 14; // side to move in check x mover: 14
+const G_TAKE_LAST: usize = G_IN_CHECK + 14; // captures the piece that just moved: 2
+const G_SAME: usize = G_TAKE_LAST + 2; // moves the piece it moved last x mover: 14
+const G_UNDO: usize = G_SAME + 14; // takes back its own last move: 2
+const G_REPEAT: usize = G_UNDO + 2; // repeats its move of two turns ago: 2
+const G_THREAT: usize = G_REPEAT + 2; // best piece attacked after the move x mover: 35
+const G_PHASE: usize = G_THREAT + 35; // ply bucket x mover: 42
+const G_REPLY: usize = G_PHASE + 42; // kind that moved last x mover: 56
+const G_ESCAPE: usize = G_REPLY + 56; // leaves a square the last mover attacks x mover: 14
+/// Number of weights.
+pub const NW: usize = G_ESCAPE + 14;
+
+/// Rough piece values (king, advisor, elephant, horse, rook, cannon, pawn).
+const VALUE: [u16; 7] = [1000, 20, 20, 40, 90, 45, 10];
+
+/// Weights are in 1/64 nat.
+pub const SCALE: f64 = 64.0;
+/// Score differences beyond this (12 nats) are clamped.
+const DMAX: usize = 768;
+/// Book plies: the book is only consulted before this ply.
+pub(crate) const BOOK_PLIES: usize = 40;
+/// How many games' worth of weight the model has against the book's counts (in quarters).
+const BOOK_PRIOR_Q: u32 = 6;
+/// Book counts above this are scaled down.
+const BOOK_CAP: u32 = 64;
+
+/// round(1024 * exp(-d / 64)), at least 1, by a fixed-point recurrence (no floating point).
+static EXP: [u32; DMAX + 1] = {
+    // exp(-1/64) in Q32.
+    const R: u64 = 4_228_380_000;
+    let mut t = [0u32; DMAX + 1];
+    let mut v: u64 = 1024 << 32;
+    let mut d = 0;
+    while d <= DMAX {
+        let r = ((v + (1 << 31)) >> 32) as u32;
+        t[d] = if r == 0 { 1 } else { r };
+        v = (v >> 16) * R >> 16;
+        d += 1;
+    }
+    t
+};
+
+fn phase(ply: usize) -> usize {
+    match ply {
+        0..=5 => 0,
+        6..=11 => 1,
+        12..=19 => 2,
+        20..=39 => 3,
+        40..=79 => 4,
+        _ => 5,
+    }
+}
+
+fn bucket(kind: usize) -> usize {
+    match kind {
+        6 => 1,
+        1 | 2 => 2,
+        3 | 5 => 3,
+        4 => 4,
+        _ => 0,
+    }
+}
+
+/// The feature indices of each of `moves` (legal in `pos`, after `history`).
+/// `pos` is used for trial moves and left as it was.
+pub fn features(pos: &mut Position, history: &[Move], moves: &[Move], out: &mut Vec<[u16; NF]>) {
+    out.clear();
+    let us = pos.turn().index();
+    let them = 1 - us;
+    let map = AttackMap::new(&pos.board);
+    let in_check = pos.is_check() as usize;
+    let n = history.len();
+    let opp_last = n.checked_sub(1).map(|i| history[i]);
+    let own_last = n.checked_sub(2).map(|i| history[i]);
+    let own_4 = n.checked_sub(4).map(|i| history[i]);
+    let (reply_kind, last_attacks) = match opp_last {
+        Some(l) if pos.board[l.to().index()] != 0 => {
+            let mut mask = 0u128;
+            for_each_attack(&pos.board, l.to().index(), |t| mask |= 1 << t);
+            (split(pos.board[l.to().index()]).0, mask)
+        }
+        _ => (7, 0),
+    };
+    let ph = phase(n);
+    let rel = |s: usize| if us == 0 { s } else { 89 - s };
+    for &m in moves {
+        let (from, to) = (m.from().index(), m.to().index());
+        let (kind, _) = split(pos.board[from]);
+        let victim = pos.board[to];
+        let vk = if victim != 0 { split(victim).0 } else { 7 };
+        let see = if victim == 0 {
+            0
+        } else if map.count[them][to] == 0 {
+            1
+        } else {
+            match VALUE[vk].cmp(&VALUE[kind]) {
+                core::cmp::Ordering::Greater => 2,
+                core::cmp::Ordering::Equal => 3,
+                core::cmp::Ordering::Less => 4,
+            }
+        };
+        let self_attack = (kind != 5 || victim != 0) as u8;
+        let dest = (map.count[them][to] > 0) as usize * 2 + (map.count[us][to] > self_attack) as usize;
+        let origin = (map.count[them][from] > 0) as usize * 2 + (map.count[us][from] > 0) as usize;
+        let undo = pos.play_unchecked(m);
+        let check = pos.is_check() as usize;
+        let mut threat = 0;
+        for_each_attack(&pos.board, to, |t| {
+            let c = pos.board[t];
+            if c != 0 {
+                let (k, color) = split(c);
+                if color == them && k != 0 && (VALUE[k] > VALUE[kind] || map.count[them][t] == 0) {
+                    threat = threat.max(bucket(k));
+                }
+            }
+        });
+        pos.undo(m, undo);
+        let same = own_last.is_some_and(|l| l.to().index() == from) as usize;
+        let back = own_last.is_some_and(|l| l.to() == m.from() && l.from() == m.to()) as usize;
+        let f = [
+            G_FROM + kind * 90 + rel(from),
+            G_TO + kind * 90 + rel(to),
+            G_CAPTURE + (if victim == 0 { 0 } else { 1 + vk }) * 7 + kind,
+            G_SEE + see * 7 + kind,
+            G_DEST + dest * 7 + kind,
+            G_ORIGIN + origin * 7 + kind,
+            G_CHECK + check * 7 + kind,
+            G_IN_CHECK + in_check * 7 + kind,
+            G_TAKE_LAST + opp_last.is_some_and(|l| l.to() == m.to()) as usize,
+            G_SAME + same * 7 + kind,
+            G_UNDO + back,
+            G_REPEAT + (own_4 == Some(m)) as usize,
+            G_THREAT + threat * 7 + kind,
+            G_PHASE + ph * 7 + kind,
+            G_REPLY + reply_kind * 7 + kind,
+            G_ESCAPE + (last_attacks >> from & 1) as usize * 7 + kind,
+        ];
+        out.push(f.map(|i| i as u16));
+    }
+}
+
+/// Weights and book of one format version.
+pub struct Model {
+    pub(crate) weights: Vec<i32>,
+    pub(crate) book: Book,
+}
+
+impl Model {
+    /// A model from its data files' contents (weights as text, book as bytes).
+    pub fn from_data(weights: &str, book: &[u8]) -> Model {
+        let mut w: Vec<i32> = weights.split_whitespace().filter_map(|t| t.parse().ok()).collect();
+        w.resize(NW, 0);
+        Model { weights: w, book: Book::from_bytes(book) }
+    }
+
+    /// The model of compact format version 1.
+    pub fn v1() -> &'static Model {
+        static M: std::sync::OnceLock<Model> = std::sync::OnceLock::new();
+        M.get_or_init(|| {
+            Model::from_data(
+                include_str!("../../data/link_v1_weights.txt"),
+                include_bytes!("../../data/link_v1_book.bin"),
+            )
+        })
+    }
+
+    /// Fills `freq` (one per move of `moves`, which must be the legal moves sorted by
+    /// `Move::to_u16`) with integer frequencies, each at least 1; returns their sum (below
+    /// `coder::MAX_TOTAL`).
+    pub(crate) fn frequencies(
+        &self,
+        pos: &mut Position,
+        history: &[Move],
+        moves: &[Move],
+        scratch: &mut Vec<[u16; NF]>,
+        freq: &mut Vec<u32>,
+    ) -> u32 {
+        features(pos, history, moves, scratch);
+        freq.clear();
+        let scores: Vec<i32> = scratch.iter().map(|f| f.iter().map(|&i| self.weights[i as usize]).sum()).collect();
+        let max = scores.iter().copied().max().unwrap_or(0);
+        let mut sum = 0u32;
+        for &s in &scores {
+            let d = ((max - s) as usize).min(DMAX);
+            freq.push(EXP[d]);
+            sum += EXP[d];
+        }
+        if history.len() < BOOK_PLIES {
+            let entries: Vec<(Move, u16)> = self.book.lookup(book::key(pos)).collect();
+            let n: u32 = entries.iter().filter(|(m, _)| moves.binary_search(m).is_ok()).map(|e| e.1 as u32).sum();
+            if n > 0 {
+                let scaled = |c: u32| if n > BOOK_CAP { c * BOOK_CAP / n } else { c };
+                for f in freq.iter_mut() {
+                    *f *= BOOK_PRIOR_Q;
+                }
+                for (m, c) in entries {
+                    if let Ok(i) = moves.binary_search(&m) {
+                        freq[i] += scaled(c as u32) * sum * 4;
+                    }
+                }
+                sum = freq.iter().sum();
+            }
+        }
+        while sum >= super::coder::MAX_TOTAL {
+            for f in freq.iter_mut() {
+                *f = (*f >> 1).max(1);
+            }
+            sum = freq.iter().sum();
+        }
+        sum
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exp_table() {
+        assert_eq!(EXP[0], 1024);
+        assert_eq!(EXP[64], 377); // 1024 / e = 376.7
+        assert_eq!(EXP[DMAX], 1);
+    }
+}
