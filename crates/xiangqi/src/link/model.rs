@@ -8,14 +8,14 @@ use super::book::{self, Book};
 use crate::{Move, Position};
 
 /// Features per move: one index from each group below.
-pub const NF: usize = 16;
+pub const NF: usize = 20;
 
 const G_FROM: usize = 0; // kind x from square (mover's view): 630
-const G_TO: usize = G_FROM + 630; // kind x to square: 630
-const G_CAPTURE: usize = G_TO + 630; // victim (none, kind) x mover: 56
+const G_TO: usize = G_FROM + 630; // opening (ply < 20) or not x kind x to square: 1260
+const G_CAPTURE: usize = G_TO + 1260; // victim (none, kind) x mover: 56
 const G_SEE: usize = G_CAPTURE + 56; // exchange class x mover: 35
-const G_DEST: usize = G_SEE + 35; // destination attacked / defended x mover: 28
-const G_ORIGIN: usize = G_DEST + 28; // origin attacked / defended x mover: 28
+const G_DEST: usize = G_SEE + 35; // destination attackers (0, 1, 2+) x defenders x mover: 63
+const G_ORIGIN: usize = G_DEST + 63; // origin attacked / defended x mover: 28
 const G_CHECK: usize = G_ORIGIN + 28; // gives check x mover: 14
 const G_IN_CHECK: usize = G_CHECK + 14; // side to move in check x mover: 14
 const G_TAKE_LAST: usize = G_IN_CHECK + 14; // captures the piece that just moved: 2
@@ -26,8 +26,12 @@ const G_THREAT: usize = G_REPEAT + 2; // best piece attacked after the move x mo
 const G_PHASE: usize = G_THREAT + 35; // ply bucket x mover: 42
 const G_REPLY: usize = G_PHASE + 42; // kind that moved last x mover: 56
 const G_ESCAPE: usize = G_REPLY + 56; // leaves a square the last mover attacks x mover: 14
+const G_NEAR: usize = G_ESCAPE + 14; // distance to the last move's square (0..4+, none) x mover: 42
+const G_SEE_VICTIM: usize = G_NEAR + 42; // exchange class x victim: 40
+const G_FOLLOW: usize = G_SEE_VICTIM + 40; // kind it moved last (none, kind) x mover: 56
+const G_MOVE: usize = G_FOLLOW + 56; // from square x to square (mover's view): 8100
 /// Number of weights.
-pub const NW: usize = G_ESCAPE + 14;
+pub const NW: usize = G_MOVE + 8100;
 
 /// Rough piece values (king, advisor, elephant, horse, rook, cannon, pawn).
 const VALUE: [u16; 7] = [1000, 20, 20, 40, 90, 45, 10];
@@ -39,7 +43,7 @@ const DMAX: usize = 768;
 /// Book plies: the book is only consulted before this ply.
 pub(crate) const BOOK_PLIES: usize = 40;
 /// How many games' worth of weight the model has against the book's counts (in quarters).
-const BOOK_PRIOR_Q: u32 = 6;
+const BOOK_PRIOR_Q: u32 = 3;
 /// Book counts above this are scaled down.
 const BOOK_CAP: u32 = 64;
 
@@ -101,6 +105,10 @@ pub fn features(pos: &mut Position, history: &[Move], moves: &[Move], out: &mut 
         _ => (7, 0),
     };
     let ph = phase(n);
+    let follow_kind = match own_last {
+        Some(l) if pos.board[l.to().index()] != 0 => split(pos.board[l.to().index()]).0,
+        _ => 7,
+    };
     let rel = |s: usize| if us == 0 { s } else { 89 - s };
     for &m in moves {
         let (from, to) = (m.from().index(), m.to().index());
@@ -119,7 +127,8 @@ pub fn features(pos: &mut Position, history: &[Move], moves: &[Move], out: &mut 
             }
         };
         let self_attack = (kind != 5 || victim != 0) as u8;
-        let dest = (map.count[them][to] > 0) as usize * 2 + (map.count[us][to] > self_attack) as usize;
+        let dest = (map.count[them][to].min(2) as usize) * 3
+            + (map.count[us][to] - self_attack.min(map.count[us][to])).min(2) as usize;
         let origin = (map.count[them][from] > 0) as usize * 2 + (map.count[us][from] > 0) as usize;
         let undo = pos.play_unchecked(m);
         let check = pos.is_check() as usize;
@@ -135,10 +144,17 @@ pub fn features(pos: &mut Position, history: &[Move], moves: &[Move], out: &mut 
         });
         pos.undo(m, undo);
         let same = own_last.is_some_and(|l| l.to().index() == from) as usize;
+        let near = match opp_last {
+            Some(l) => {
+                let (a, b) = (l.to(), m.to());
+                (a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank())) as usize).min(4)
+            }
+            None => 5,
+        };
         let back = own_last.is_some_and(|l| l.to() == m.from() && l.from() == m.to()) as usize;
         let f = [
             G_FROM + kind * 90 + rel(from),
-            G_TO + kind * 90 + rel(to),
+            G_TO + ((n >= 20) as usize * 7 + kind) * 90 + rel(to),
             G_CAPTURE + (if victim == 0 { 0 } else { 1 + vk }) * 7 + kind,
             G_SEE + see * 7 + kind,
             G_DEST + dest * 7 + kind,
@@ -153,6 +169,10 @@ pub fn features(pos: &mut Position, history: &[Move], moves: &[Move], out: &mut 
             G_PHASE + ph * 7 + kind,
             G_REPLY + reply_kind * 7 + kind,
             G_ESCAPE + (last_attacks >> from & 1) as usize * 7 + kind,
+            G_NEAR + near * 7 + kind,
+            G_SEE_VICTIM + see * 8 + vk,
+            G_FOLLOW + follow_kind * 7 + kind,
+            G_MOVE + rel(from) * 90 + rel(to),
         ];
         out.push(f.map(|i| i as u16));
     }
