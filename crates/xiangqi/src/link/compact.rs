@@ -49,7 +49,9 @@ fn sorted_moves(pos: &Position) -> Vec<Move> {
 pub(crate) fn encode_bits(start: &Position, moves: &[Move]) -> Result<bits::BitWriter, LinkError> {
     let (model, board) = models(VERSION).expect("the current version has models");
     let mut enc = Encoder::new();
-    let custom = *start != Position::startpos();
+    // Only the board and the side to move count: the move counters are not stored.
+    let standard = Position::startpos();
+    let custom = start.board != standard.board || start.turn() != standard.turn();
     enc.encode_bit(custom, CUSTOM_P.0, CUSTOM_P.1);
     if custom {
         board.encode(&mut enc, start);
