@@ -142,6 +142,40 @@ proptest! {
         let _ = link::decode(&format!("p=gSQCL5P5oIDhCFJCIBJ4eQCAkX8&r={text}"));
     }
 
+    /// Valid links with one character changed, cut or extended: a game or an error.
+    #[test]
+    fn mutated_links_never_panic(seed in any::<u64>(), len in 0usize..120, at in any::<usize>(), c in 0u8..64, cut in any::<bool>()) {
+        const B64: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        let start = Position::startpos();
+        let game = random_game(&start, seed, len);
+        let half = (len / 2).min(game.len());
+        let mut custom = start.clone();
+        for &m in &game[..half] {
+            custom.play_unchecked(m);
+        }
+        for text in [
+            link::encode_compact(&start, &game),
+            link::encode_compact(&custom, &game[half..]),
+            link::encode_seed(&start, &game).unwrap().p,
+            link::encode_seed(&start, &game).unwrap().r,
+        ] {
+            let mut bytes = text.into_bytes();
+            if bytes.is_empty() {
+                continue;
+            }
+            let i = at % bytes.len();
+            if cut {
+                bytes.truncate(i);
+            } else {
+                bytes[i] = B64[c as usize];
+            }
+            let text = String::from_utf8(bytes).unwrap();
+            let _ = link::decode(&format!("g={text}"));
+            let _ = link::decode(&format!("p={text}"));
+            let _ = link::decode(&format!("p=gSQCL5P5oIDhCFJCIBJ4eQCAkX8&r={text}"));
+        }
+    }
+
     #[test]
     fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..60)) {
         let text = String::from_utf8_lossy(&bytes);

@@ -49,10 +49,6 @@ impl Book {
         Book { entries }
     }
 
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
     /// The moves recorded for the position with this key, with their counts.
     pub fn lookup(&self, key: u64) -> impl Iterator<Item = (Move, u16)> + '_ {
         let start = self.entries.partition_point(|e| e.0 < key);

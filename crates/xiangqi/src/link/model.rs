@@ -57,7 +57,7 @@ static EXP: [u32; DMAX + 1] = {
     while d <= DMAX {
         let r = ((v + (1 << 31)) >> 32) as u32;
         t[d] = if r == 0 { 1 } else { r };
-        v = (v >> 16) * R >> 16;
+        v = ((v >> 16) * R) >> 16;
         d += 1;
     }
     t

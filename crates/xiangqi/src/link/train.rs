@@ -15,7 +15,7 @@ pub const HOLDOUT: usize = 5;
 
 /// Whether the game with this index (0-based, in file order) is held out of training.
 pub fn is_held_out(index: usize) -> bool {
-    index % HOLDOUT == 0
+    index.is_multiple_of(HOLDOUT)
 }
 
 /// A game from a games file.
