@@ -102,21 +102,30 @@ pub(crate) fn for_each_attack(board: &[u8; 90], s: usize, mut emit: impl FnMut(u
     }
 }
 
-/// For each colour and square: how many pieces of that colour attack it.
+/// For each colour and square: how many pieces of that colour attack it, and the smallest
+/// kind value (`VALUE` order below) among them.
 pub(crate) struct AttackMap {
     pub count: [[u8; 90]; 2],
+    pub least: [[u16; 90]; 2],
 }
+
+/// Rough piece values (king, advisor, elephant, horse, rook, cannon, pawn).
+pub(crate) const VALUE: [u16; 7] = [1000, 20, 20, 40, 90, 45, 10];
 
 impl AttackMap {
     pub fn new(board: &[u8; 90]) -> AttackMap {
         let mut count = [[0u8; 90]; 2];
+        let mut least = [[u16::MAX; 90]; 2];
         for s in 0..90 {
             if board[s] != 0 {
-                let color = split(board[s]).1;
-                for_each_attack(board, s, |t| count[color][t] += 1);
+                let (kind, color) = split(board[s]);
+                for_each_attack(board, s, |t| {
+                    count[color][t] += 1;
+                    least[color][t] = least[color][t].min(VALUE[kind]);
+                });
             }
         }
-        AttackMap { count }
+        AttackMap { count, least }
     }
 }
 

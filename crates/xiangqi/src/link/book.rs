@@ -1,4 +1,5 @@
-//! An opening book: positions (by a hash of this module's own, frozen with the format) and
+//! An opening book: positions up to mirror image (by a hash of this module's own, frozen with
+//! the format; see [`canonical_key`]) and
 //! how often each move was played there in the training games.
 //!
 //! File format: records of 12 bytes, little-endian: position hash (u64), move (u16,
@@ -9,8 +10,30 @@ use crate::{Move, Position};
 /// FNV-1a over the 90 board codes and the side to move. Not `Position::hash` on purpose:
 /// the book must not change when the engine's Zobrist keys do.
 pub(crate) fn key(pos: &Position) -> u64 {
+    hash(pos.board.iter().copied(), pos.turn() as u8)
+}
+
+/// The book key of `pos`: the smaller of the keys of the position and of its mirror image
+/// (files a-i swapped), so one entry serves both; and whether it is the mirror's (then the
+/// book's moves are mirrored too).
+pub(crate) fn canonical_key(pos: &Position) -> (u64, bool) {
+    let k = key(pos);
+    let mk = hash((0..90).map(|s| pos.board[s / 9 * 9 + 8 - s % 9]), pos.turn() as u8);
+    if mk < k {
+        (mk, true)
+    } else {
+        (k, false)
+    }
+}
+
+/// A move mirrored left to right.
+pub(crate) fn mirror(m: Move) -> Move {
+    Move::new(m.from().mirror(), m.to().mirror())
+}
+
+fn hash(board: impl Iterator<Item = u8>, turn: u8) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in pos.board.iter().chain([&(pos.turn() as u8)]) {
+    for b in board.chain([turn]) {
         h ^= b as u64;
         h = h.wrapping_mul(0x0100_0000_01b3);
     }

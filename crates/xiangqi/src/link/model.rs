@@ -3,21 +3,21 @@
 //! only, and the legal moves are taken in `Move::to_u16` order, so every machine and every
 //! move generator gives the same numbers.
 
-use super::attack::{for_each_attack, split, AttackMap};
+use super::attack::{for_each_attack, split, AttackMap, VALUE};
 use super::book::{self, Book};
 use crate::{Move, Position};
 
 /// Features per move: one index from each group below.
-pub const NF: usize = 20;
+pub const NF: usize = 21;
 
 const G_FROM: usize = 0; // kind x from square (mover's view): 630
 const G_TO: usize = G_FROM + 630; // opening (ply < 20) or not x kind x to square: 1260
 const G_CAPTURE: usize = G_TO + 1260; // victim (none, kind) x mover: 56
 const G_SEE: usize = G_CAPTURE + 56; // exchange class x mover: 35
-const G_DEST: usize = G_SEE + 35; // destination attackers (0, 1, 2+) x defenders x mover: 63
-const G_ORIGIN: usize = G_DEST + 63; // origin attacked / defended x mover: 28
-const G_CHECK: usize = G_ORIGIN + 28; // gives check x mover: 14
-const G_IN_CHECK: usize = G_CHECK + 14; // side to move in check x mover: 14
+const G_DEST: usize = G_SEE + 35; // destination attackers (0, 1, 2+) x defenders x by a cheaper piece x mover: 126
+const G_ORIGIN: usize = G_DEST + 126; // origin attackers (0, 1, 2+) x defenders x by a cheaper piece x mover: 126
+const G_CHECK: usize = G_ORIGIN + 126; // gives check x destination attacked x mover: 28
+const G_IN_CHECK: usize = G_CHECK + 28; // side to move in check x mover: 14
 const G_TAKE_LAST: usize = G_IN_CHECK + 14; // captures the piece that just moved: 2
 const G_SAME: usize = G_TAKE_LAST + 2; // moves the piece it moved last x mover: 14
 const G_UNDO: usize = G_SAME + 14; // takes back its own last move: 2
@@ -30,11 +30,9 @@ const G_NEAR: usize = G_ESCAPE + 14; // distance to the last move's square (0..4
 const G_SEE_VICTIM: usize = G_NEAR + 42; // exchange class x victim: 40
 const G_FOLLOW: usize = G_SEE_VICTIM + 40; // kind it moved last (none, kind) x mover: 56
 const G_MOVE: usize = G_FOLLOW + 56; // from square x to square (mover's view): 8100
+const G_ABANDON: usize = G_MOVE + 8100; // leaves an attacked piece it alone defended x mover: 14
 /// Number of weights.
-pub const NW: usize = G_MOVE + 8100;
-
-/// Rough piece values (king, advisor, elephant, horse, rook, cannon, pawn).
-const VALUE: [u16; 7] = [1000, 20, 20, 40, 90, 45, 10];
+pub const NW: usize = G_ABANDON + 14;
 
 /// Weights are in 1/64 nat.
 pub const SCALE: f64 = 64.0;
@@ -127,9 +125,19 @@ pub fn features(pos: &mut Position, history: &[Move], moves: &[Move], out: &mut 
             }
         };
         let self_attack = (kind != 5 || victim != 0) as u8;
-        let dest = (map.count[them][to].min(2) as usize) * 3
-            + (map.count[us][to] - self_attack.min(map.count[us][to])).min(2) as usize;
-        let origin = (map.count[them][from] > 0) as usize * 2 + (map.count[us][from] > 0) as usize;
+        let dest = ((map.count[them][to].min(2) as usize) * 3
+            + (map.count[us][to] - self_attack.min(map.count[us][to])).min(2) as usize)
+            * 2
+            + (map.least[them][to] < VALUE[kind]) as usize;
+        let cheaper = (map.least[them][from] < VALUE[kind]) as usize;
+        let origin = ((map.count[them][from].min(2) as usize) * 3 + map.count[us][from].min(2) as usize) * 2 + cheaper;
+        let mut abandon = 0;
+        for_each_attack(&pos.board, from, |t| {
+            let c = pos.board[t];
+            if c != 0 && split(c).1 == us && t != to && map.count[them][t] > 0 && map.count[us][t] == 1 {
+                abandon = 1;
+            }
+        });
         let undo = pos.play_unchecked(m);
         let check = pos.is_check() as usize;
         let mut threat = 0;
@@ -159,7 +167,7 @@ pub fn features(pos: &mut Position, history: &[Move], moves: &[Move], out: &mut 
             G_SEE + see * 7 + kind,
             G_DEST + dest * 7 + kind,
             G_ORIGIN + origin * 7 + kind,
-            G_CHECK + check * 7 + kind,
+            G_CHECK + (check * 2 + (map.count[them][to] > 0) as usize) * 7 + kind,
             G_IN_CHECK + in_check * 7 + kind,
             G_TAKE_LAST + opp_last.is_some_and(|l| l.to() == m.to()) as usize,
             G_SAME + same * 7 + kind,
@@ -173,6 +181,7 @@ pub fn features(pos: &mut Position, history: &[Move], moves: &[Move], out: &mut 
             G_SEE_VICTIM + see * 8 + vk,
             G_FOLLOW + follow_kind * 7 + kind,
             G_MOVE + rel(from) * 90 + rel(to),
+            G_ABANDON + abandon * 7 + kind,
         ];
         out.push(f.map(|i| i as u16));
     }
@@ -225,7 +234,9 @@ impl Model {
             sum += EXP[d];
         }
         if history.len() < BOOK_PLIES {
-            let entries: Vec<(Move, u16)> = self.book.lookup(book::key(pos)).collect();
+            let (k, mirrored) = book::canonical_key(pos);
+            let entries: Vec<(Move, u16)> =
+                self.book.lookup(k).map(|(m, c)| (if mirrored { book::mirror(m) } else { m }, c)).collect();
             let n: u32 = entries.iter().filter(|(m, _)| moves.binary_search(m).is_ok()).map(|e| e.1 as u32).sum();
             if n > 0 {
                 let scaled = |c: u32| if n > BOOK_CAP { c * BOOK_CAP / n } else { c };

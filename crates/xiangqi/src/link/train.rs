@@ -138,9 +138,11 @@ pub fn build_book(games: &[&Game], min_games: u32) -> Vec<u8> {
     let mut seen: HashMap<u64, HashMap<u16, u32>> = HashMap::new();
     for g in games {
         let mut pos = g.start.clone();
-        for &m in g.moves.iter().take(model::BOOK_PLIES) {
-            *seen.entry(book::key(&pos)).or_default().entry(m.to_u16()).or_default() += 1;
-            pos.play_unchecked(m);
+        for &played in g.moves.iter().take(model::BOOK_PLIES) {
+            let (k, mirrored) = book::canonical_key(&pos);
+            let m = if mirrored { book::mirror(played) } else { played };
+            *seen.entry(k).or_default().entry(m.to_u16()).or_default() += 1;
+            pos.play_unchecked(played);
         }
     }
     let mut entries = Vec::new();
