@@ -57,14 +57,20 @@ fn seed_example_link() {
 fn every_game_round_trips_through_both_formats() {
     let games = train::parse_games(include_str!("data/games.tsv")).unwrap();
     assert_eq!(games.len(), 2401);
+    // A digest of every game's compact value: version 1 must never change (FNV-1a 64).
+    let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
     for g in &games {
         let value = link::encode_compact(&g.start, &g.moves);
+        for b in value.bytes().chain([b'\n']) {
+            digest = (digest ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
         let back = link::decode(&format!("g={value}")).unwrap();
         assert_eq!((&back.start, &back.moves), (&g.start, &g.moves), "{}", g.id);
         let s = link::encode_seed(&g.start, &g.moves).unwrap();
         let back = link::decode(&s.query()).unwrap();
         assert_eq!((&back.start, &back.moves), (&g.start, &g.moves), "{}", g.id);
     }
+    assert_eq!(digest, 0xebff_f59e_2e83_a9cf, "digest {digest:#x}");
 }
 
 #[test]
