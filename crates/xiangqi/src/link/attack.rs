@@ -107,6 +107,8 @@ pub(crate) fn for_each_attack(board: &[u8; 90], s: usize, mut emit: impl FnMut(u
 pub(crate) struct AttackMap {
     pub count: [[u8; 90]; 2],
     pub least: [[u16; 90]; 2],
+    /// The squares the piece on each square attacks.
+    pub attacks: [u128; 90],
 }
 
 /// Rough piece values (king, advisor, elephant, horse, rook, cannon, pawn).
@@ -116,16 +118,18 @@ impl AttackMap {
     pub fn new(board: &[u8; 90]) -> AttackMap {
         let mut count = [[0u8; 90]; 2];
         let mut least = [[u16::MAX; 90]; 2];
+        let mut attacks = [0u128; 90];
         for s in 0..90 {
             if board[s] != 0 {
                 let (kind, color) = split(board[s]);
                 for_each_attack(board, s, |t| {
                     count[color][t] += 1;
                     least[color][t] = least[color][t].min(VALUE[kind]);
+                    attacks[s] |= 1 << t;
                 });
             }
         }
-        AttackMap { count, least }
+        AttackMap { count, least, attacks }
     }
 }
 

@@ -103,6 +103,15 @@ pub fn features(pos: &mut Position, history: &[Move], moves: &[Move], out: &mut 
         _ => (7, 0),
     };
     let ph = phase(n);
+    let their_king = pos.king(pos.turn().other()).index();
+    // Own pieces attacked by the opponent that have exactly one defender.
+    let mut exposed = 0u128;
+    for t in 0..90 {
+        let c = pos.board[t];
+        if c != 0 && split(c).1 == us && map.count[them][t] > 0 && map.count[us][t] == 1 {
+            exposed |= 1 << t;
+        }
+    }
     let follow_kind = match own_last {
         Some(l) if pos.board[l.to().index()] != 0 => split(pos.board[l.to().index()]).0,
         _ => 7,
@@ -131,26 +140,41 @@ pub fn features(pos: &mut Position, history: &[Move], moves: &[Move], out: &mut 
             + (map.least[them][to] < VALUE[kind]) as usize;
         let cheaper = (map.least[them][from] < VALUE[kind]) as usize;
         let origin = ((map.count[them][from].min(2) as usize) * 3 + map.count[us][from].min(2) as usize) * 2 + cheaper;
-        let mut abandon = 0;
-        for_each_attack(&pos.board, from, |t| {
-            let c = pos.board[t];
-            if c != 0 && split(c).1 == us && t != to && map.count[them][t] > 0 && map.count[us][t] == 1 {
-                abandon = 1;
-            }
-        });
-        let undo = pos.play_unchecked(m);
-        let check = pos.is_check() as usize;
+        let abandon = (map.attacks[from] & exposed & !(1u128 << to) != 0) as usize;
+        // The board after the move, for what the moved piece attacks from its new square.
+        let mut after = pos.board;
+        after[to] = after[from];
+        after[from] = 0;
         let mut threat = 0;
-        for_each_attack(&pos.board, to, |t| {
-            let c = pos.board[t];
+        let mut direct_check = false;
+        for_each_attack(&after, to, |t| {
+            let c = after[t];
             if c != 0 {
                 let (k, color) = split(c);
                 if color == them && k != 0 && (VALUE[k] > VALUE[kind] || map.count[them][t] == 0) {
                     threat = threat.max(bucket(k));
                 }
+                direct_check |= t == their_king;
             }
         });
-        pos.undo(m, undo);
+        // A check not given by the moved piece is discovered through `from` (a line or a horse
+        // leg) or comes from a cannon screen on `to`: only then ask the rules.
+        let (kf, kr) = (their_king % 9, their_king / 9);
+        let maybe = from % 9 == kf
+            || from / 9 == kr
+            || to % 9 == kf
+            || to / 9 == kr
+            || ((from % 9).abs_diff(kf) == 1 && (from / 9).abs_diff(kr) == 1);
+        let check = if direct_check {
+            1
+        } else if maybe {
+            let undo = pos.play_unchecked(m);
+            let c = pos.is_check() as usize;
+            pos.undo(m, undo);
+            c
+        } else {
+            0
+        };
         let same = own_last.is_some_and(|l| l.to().index() == from) as usize;
         let near = match opp_last {
             Some(l) => {
