@@ -4,7 +4,8 @@
 //! 1. a flag "custom start" (probability 1/64); when set, the start position's board code
 //!    ([`super::board`]);
 //! 2. for each ply, unless the side to move has no legal move (then the game ends): a flag
-//!    "the game ends here" (probability 1/256), then the move, coded with the probability the
+//!    "the game ends here" (probability 1/1024 before ply 40, 1/64 before ply 100, then 1/32),
+//!    then the move, coded with the probability the
 //!    version's move model ([`super::model`]) gives it among the legal moves in `Move::to_u16`
 //!    order.
 //!
@@ -25,7 +26,16 @@ pub const VERSION: u8 = 1;
 /// More plies than any game has; a longer stream is an error (it also bounds decoding time).
 pub const MAX_PLIES: usize = 4000;
 const CUSTOM_P: (u32, u32) = (1, 64);
-const END_P: (u32, u32) = (1, 256);
+
+/// The probability that the game ends before ply `ply` (0-based), fitted to the length of real
+/// games (14 to 198 plies, 88 on average).
+fn end_p(ply: usize) -> (u32, u32) {
+    match ply {
+        0..=39 => (1, 1024),
+        40..=99 => (1, 64),
+        _ => (1, 32),
+    }
+}
 
 /// Whether `text` starts with the character of a version this library reads.
 pub(crate) fn is_versioned(text: &str) -> bool {
@@ -67,7 +77,8 @@ pub(crate) fn encode_bits(start: &Position, moves: &[Move]) -> Result<bits::BitW
             }
             break;
         }
-        enc.encode_bit(ply == moves.len(), END_P.0, END_P.1);
+        let (p, total) = end_p(ply);
+        enc.encode_bit(ply == moves.len(), p, total);
         if ply == moves.len() {
             break;
         }
@@ -143,7 +154,8 @@ pub fn decode(text: &str) -> Result<(Position, Vec<Move>), LinkError> {
     let (mut scratch, mut freq, mut cum) = (Vec::with_capacity(128), Vec::with_capacity(128), Vec::with_capacity(129));
     loop {
         let legal = sorted_moves(&pos);
-        if legal.is_empty() || dec.decode_bit(END_P.0, END_P.1) {
+        let (p, total) = end_p(moves.len());
+        if legal.is_empty() || dec.decode_bit(p, total) {
             break;
         }
         if moves.len() >= MAX_PLIES {

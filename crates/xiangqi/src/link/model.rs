@@ -8,7 +8,7 @@ use super::book::{self, Book};
 use crate::{Move, Position};
 
 /// Features per move: one index from each group below.
-pub const NF: usize = 21;
+pub const NF: usize = 24;
 
 const G_FROM: usize = 0; // kind x from square (mover's view): 630
 const G_TO: usize = G_FROM + 630; // opening (ply < 20) or not x kind x to square: 1260
@@ -29,10 +29,13 @@ const G_ESCAPE: usize = G_REPLY + 56; // leaves a square the last mover attacks 
 const G_NEAR: usize = G_ESCAPE + 14; // distance to the last move's square (0..4+, none) x mover: 42
 const G_SEE_VICTIM: usize = G_NEAR + 42; // exchange class x victim: 40
 const G_FOLLOW: usize = G_SEE_VICTIM + 40; // kind it moved last (none, kind) x mover: 56
-const G_MOVE: usize = G_FOLLOW + 56; // from square x to square (mover's view): 8100
-const G_ABANDON: usize = G_MOVE + 8100; // leaves an attacked piece it alone defended x mover: 14
+const G_MOVE: usize = G_FOLLOW + 56; // opening (ply < 20) or not x from square x to square (mover's view): 16200
+const G_ABANDON: usize = G_MOVE + 16200; // leaves an attacked piece it alone defended x mover: 14
+const G_MOBILITY: usize = G_ABANDON + 14; // squares attacked from the new square (0-2, 3-5, 6-9, 10+) x mover: 28
+const G_MOBILITY_GAIN: usize = G_MOBILITY + 28; // fewer, as many, more than before x mover: 21
+const G_APPROACH: usize = G_MOBILITY_GAIN + 21; // farther from, as far, nearer the enemy king x mover: 21
 /// Number of weights.
-pub const NW: usize = G_ABANDON + 14;
+pub const NW: usize = G_APPROACH + 21;
 
 /// Weights are in 1/64 nat.
 pub const SCALE: f64 = 64.0;
@@ -147,7 +150,9 @@ pub fn features(pos: &mut Position, history: &[Move], moves: &[Move], out: &mut 
         after[from] = 0;
         let mut threat = 0;
         let mut direct_check = false;
+        let mut reach = 0u32;
         for_each_attack(&after, to, |t| {
+            reach += 1;
             let c = after[t];
             if c != 0 {
                 let (k, color) = split(c);
@@ -174,6 +179,23 @@ pub fn features(pos: &mut Position, history: &[Move], moves: &[Move], out: &mut 
             c
         } else {
             0
+        };
+        let mobility = match reach {
+            0..=2 => 0,
+            3..=5 => 1,
+            6..=9 => 2,
+            _ => 3,
+        };
+        let gain = match reach.cmp(&map.attacks[from].count_ones()) {
+            core::cmp::Ordering::Less => 0,
+            core::cmp::Ordering::Equal => 1,
+            core::cmp::Ordering::Greater => 2,
+        };
+        let dist = |s: usize| (s % 9).abs_diff(kf) + (s / 9).abs_diff(kr);
+        let approach = match dist(to).cmp(&dist(from)) {
+            core::cmp::Ordering::Greater => 0,
+            core::cmp::Ordering::Equal => 1,
+            core::cmp::Ordering::Less => 2,
         };
         let same = own_last.is_some_and(|l| l.to().index() == from) as usize;
         let near = match opp_last {
@@ -204,8 +226,11 @@ pub fn features(pos: &mut Position, history: &[Move], moves: &[Move], out: &mut 
             G_NEAR + near * 7 + kind,
             G_SEE_VICTIM + see * 8 + vk,
             G_FOLLOW + follow_kind * 7 + kind,
-            G_MOVE + rel(from) * 90 + rel(to),
+            G_MOVE + (n >= 20) as usize * 8100 + rel(from) * 90 + rel(to),
             G_ABANDON + abandon * 7 + kind,
+            G_MOBILITY + mobility * 7 + kind,
+            G_MOBILITY_GAIN + gain * 7 + kind,
+            G_APPROACH + approach * 7 + kind,
         ];
         out.push(f.map(|i| i as u16));
     }

@@ -85,7 +85,7 @@ pub fn train_weights(games: &[&Game], epochs: usize) -> Vec<i32> {
     let mut g2 = vec![1e-8f64; NW];
     let mut order: Vec<usize> = (0..plies.len()).collect();
     let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-    let (lr, l2) = (0.1, 1e-5);
+    let (lr, l2) = (0.1, 1e-4);
     let mut scores = Vec::new();
     let mut grad = vec![0f64; NW];
     for _ in 0..epochs {
