@@ -71,6 +71,10 @@ enum Cmd {
         /// Book positions must occur in at least this many training games.
         #[arg(long, default_value_t = 2)]
         min_book: u32,
+        /// Experiment: hold out the games whose id contains this text (e.g. one player's)
+        /// instead of one game in five. Write such data elsewhere than the shipped files.
+        #[arg(long)]
+        hold_out_id: Option<String>,
     },
 }
 
@@ -79,7 +83,9 @@ pub fn run(args: Args) -> Result<()> {
         Cmd::Encode { fen, format, base, moves } => encode(fen, format, base, &moves),
         Cmd::Decode { link, json } => decode(&link, json),
         Cmd::Stats { file, format, split, json } => stats(&file, format, split, json),
-        Cmd::Train { file, out, epochs, min_book } => train_cmd(&file, &out, epochs, min_book),
+        Cmd::Train { file, out, epochs, min_book, hold_out_id } => {
+            train_cmd(&file, &out, epochs, min_book, hold_out_id.as_deref())
+        }
     }
 }
 
@@ -188,11 +194,15 @@ fn stats(file: &PathBuf, format: Format, split: Split, as_json: bool) -> Result<
     Ok(())
 }
 
-fn train_cmd(file: &PathBuf, out: &PathBuf, epochs: usize, min_book: u32) -> Result<()> {
+fn train_cmd(file: &PathBuf, out: &PathBuf, epochs: usize, min_book: u32, hold_out_id: Option<&str>) -> Result<()> {
     let games = read_games(file)?;
     let (mut tr, mut te) = (Vec::new(), Vec::new());
     for (i, g) in games.iter().enumerate() {
-        if train::is_held_out(i) {
+        let held_out = match hold_out_id {
+            Some(text) => g.id.contains(text),
+            None => train::is_held_out(i),
+        };
+        if held_out {
             te.push(g)
         } else {
             tr.push(g)
