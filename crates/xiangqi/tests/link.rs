@@ -118,7 +118,7 @@ fn board_and_turn(pos: &Position) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
     #[test]
     fn random_games_round_trip(seed in any::<u64>(), len in 0usize..160, skip in 0usize..40) {

@@ -2,6 +2,10 @@
 //! over per-move features, integer weights) mixed with an opening book. Integer arithmetic
 //! only, and the legal moves are taken in `Move::to_u16` order, so every machine and every
 //! move generator gives the same numbers.
+//!
+//! Everything here (the features, the exponential table, the book mixing) is part of compact
+//! format version 1, together with its data files and `attack.rs`. A better model is a new
+//! version with its own code path; this one must keep giving the same numbers.
 
 use super::attack::{for_each_attack, split, AttackMap, VALUE};
 use super::book::{self, Book};
