@@ -346,14 +346,23 @@ pub fn decode(p: &str, r: &str) -> Result<(Position, Vec<Move>), LinkError> {
             .filter(|&i| i < list.len())
             .ok_or_else(|| bad(format!("piece {id} of {side} has no square to come from")))?;
         let from = list[index];
+        // Every board of the game must be one the format can write (a soldier's list covers
+        // only its own file on its side of the river).
+        if !candidates(slot).contains(&from) {
+            return Err(bad(format!("piece {id} of {side} cannot stand on {}", from_seed(from))));
+        }
         if board.slot_on(from).is_some() {
             return Err(bad(format!("the square {} the move came from is occupied", from_seed(from))));
         }
         board.at[slot] = from;
         if let Some(c) = captured {
             let cslot = side.other().index() * 16 + c;
-            if c == 0 || board.at[cslot] != OFF {
-                return Err(bad(format!("captured piece {c} of {} is a king or still on the board", side.other())));
+            if c == 0 || board.at[cslot] != OFF || !candidates(cslot).contains(&to) {
+                return Err(bad(format!(
+                    "captured piece {c} of {} is a king, still on the board or cannot stand on {}",
+                    side.other(),
+                    from_seed(to)
+                )));
             }
             board.at[cslot] = to;
         }
