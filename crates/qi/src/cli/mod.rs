@@ -6,6 +6,7 @@ mod bench;
 mod engine;
 mod game;
 mod huarong;
+mod link;
 mod moves;
 mod perft;
 mod pgn;
@@ -37,6 +38,8 @@ enum Command {
     Game(game::Args),
     /// Huarong Dao (华容道): solve, list the classics, survey every layout, look one up.
     Huarong(huarong::Args),
+    /// Share links: encode, decode, measure, train the compact format's model.
+    Link(link::Args),
 }
 
 /// Parses the command line, runs the subcommand and turns its error into exit code 1.
@@ -55,6 +58,7 @@ pub fn run() -> ExitCode {
         Command::Moves(args) => moves::run(args),
         Command::Game(args) => game::run(args),
         Command::Huarong(args) => huarong::run(args),
+        Command::Link(args) => link::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -79,7 +79,7 @@ impl BitWriter {
     }
 
     pub fn push(&mut self, bit: bool) {
-        if self.len % 8 == 0 {
+        if self.len.is_multiple_of(8) {
             self.bytes.push(0);
         }
         if bit {
@@ -89,6 +89,16 @@ impl BitWriter {
         self.len += 1;
     }
 
+    /// Drops zero bits at the end (a reader that reads zeros past the end gets them back).
+    pub fn trim_trailing_zeros(&mut self) {
+        while self.len > 0 && self.bytes[(self.len - 1) / 8] & (0x80 >> ((self.len - 1) % 8)) == 0 {
+            self.len -= 1;
+            if self.len.is_multiple_of(8) {
+                self.bytes.pop();
+            }
+        }
+    }
+
     /// Number of bits written.
     pub fn len(&self) -> usize {
         self.len
@@ -96,7 +106,7 @@ impl BitWriter {
 
     /// The bytes, the unused bits of the last one filled with `fill`.
     pub fn into_bytes(mut self, fill: bool) -> Vec<u8> {
-        while fill && self.len % 8 != 0 {
+        while fill && !self.len.is_multiple_of(8) {
             self.push(true);
         }
         self.bytes

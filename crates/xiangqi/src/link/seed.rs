@@ -158,7 +158,8 @@ impl IdBoard {
     }
 }
 
-fn write_board(b: &IdBoard) -> Result<String, LinkError> {
+/// `p` and its length in bits before padding.
+fn write_board(b: &IdBoard) -> Result<(String, usize), LinkError> {
     let mut w = BitWriter::new();
     w.push(b.turn == Color::Red);
     for (slot, &s) in b.at.iter().enumerate() {
@@ -169,7 +170,8 @@ fn write_board(b: &IdBoard) -> Result<String, LinkError> {
             .ok_or_else(|| LinkError::Unrepresentable(format!("piece {slot} cannot stand on seed square {s}")))?;
         write_truncated(&mut w, index, list.len());
     }
-    Ok(bits::to_base64(&w.into_bytes(true)))
+    let len = w.len();
+    Ok((bits::to_base64(&w.into_bytes(true)), len))
 }
 
 fn read_board(text: &str) -> Result<IdBoard, LinkError> {
@@ -272,6 +274,11 @@ impl SeedLink {
 
 /// Encodes a game (a start position and legal moves) in the seed's format.
 pub fn encode(start: &Position, moves: &[Move]) -> Result<SeedLink, LinkError> {
+    encode_counted(start, moves).map(|e| e.0)
+}
+
+/// [`encode`], also giving the bits of the history and of the board before padding.
+pub fn encode_counted(start: &Position, moves: &[Move]) -> Result<(SeedLink, usize, usize), LinkError> {
     let mut board = IdBoard::assign(start)?;
     let mut pos = start.clone();
     let mut records = Vec::with_capacity(moves.len());
@@ -301,8 +308,10 @@ pub fn encode(start: &Position, moves: &[Move]) -> Result<SeedLink, LinkError> {
         }
         write_truncated(&mut w, index, n);
     }
+    let hist_bits = w.len();
     let r = if w.len() == 0 { String::new() } else { bits::to_base64(&w.into_bytes(true)) };
-    Ok(SeedLink { p: write_board(&board)?, r, s: "1".into() })
+    let (p, board_bits) = write_board(&board)?;
+    Ok((SeedLink { p, r, s: "1".into() }, hist_bits, board_bits))
 }
 
 /// Decodes `p` and `r` (empty for none) into the start position and the moves.
@@ -337,14 +346,23 @@ pub fn decode(p: &str, r: &str) -> Result<(Position, Vec<Move>), LinkError> {
             .filter(|&i| i < list.len())
             .ok_or_else(|| bad(format!("piece {id} of {side} has no square to come from")))?;
         let from = list[index];
+        // Every board of the game must be one the format can write (a soldier's list covers
+        // only its own file on its side of the river).
+        if !candidates(slot).contains(&from) {
+            return Err(bad(format!("piece {id} of {side} cannot stand on {}", from_seed(from))));
+        }
         if board.slot_on(from).is_some() {
             return Err(bad(format!("the square {} the move came from is occupied", from_seed(from))));
         }
         board.at[slot] = from;
         if let Some(c) = captured {
             let cslot = side.other().index() * 16 + c;
-            if c == 0 || board.at[cslot] != OFF {
-                return Err(bad(format!("captured piece {c} of {} is a king or still on the board", side.other())));
+            if c == 0 || board.at[cslot] != OFF || !candidates(cslot).contains(&to) {
+                return Err(bad(format!(
+                    "captured piece {c} of {} is a king, still on the board or cannot stand on {}",
+                    side.other(),
+                    from_seed(to)
+                )));
             }
             board.at[cslot] = to;
         }
