@@ -23,9 +23,13 @@ pub const MAX_URI_BYTES: usize = 8 * 1024;
 
 /// The whole app: pages, assets, API, and the limits that keep bad input away from handlers.
 pub fn router() -> Router {
-    Router::new()
-        .merge(assets::routes())
-        .nest("/api", api::routes())
+    harden(Router::new().merge(assets::routes()).nest("/api", api::routes()))
+}
+
+/// The limits every route gets: address length, body size (413 in JSON), and a panic caught as
+/// a 500 so that one bad request never takes the server down.
+fn harden(routes: Router) -> Router {
+    routes
         .layer(axum::middleware::from_fn(limits::uri_length))
         .layer(tower_http::limit::RequestBodyLimitLayer::new(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn(limits::json_too_large))
@@ -43,4 +47,26 @@ pub async fn serve(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     axum::serve(listener, router()).with_graceful_shutdown(shutdown).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::body::Body;
+    use axum::http::{Request, StatusCode};
+    use axum::routing::get;
+    use tower::ServiceExt;
+
+    async fn boom() -> &'static str {
+        panic!("a bug")
+    }
+
+    #[tokio::test]
+    async fn a_panicking_handler_answers_500_and_the_app_keeps_serving() {
+        let app = harden(Router::new().route("/boom", get(boom)).route("/ok", get(|| async { "ok" })));
+        let response = app.clone().oneshot(Request::get("/boom").body(Body::empty()).unwrap()).await.unwrap();
+        assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let response = app.oneshot(Request::get("/ok").body(Body::empty()).unwrap()).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+    }
 }
