@@ -17,6 +17,9 @@ pub static SOLVER: Pool = Pool::new(2);
 /// solve requests never blocks play.
 pub static GAMES: Pool = Pool::new(8);
 
+/// The engine: it thinks for up to seconds and uses a whole core, so one search at a time.
+pub static ENGINE: Pool = Pool::new(1);
+
 /// How long a request waits for a free slot before it is told to come back later.
 const QUEUE_WAIT: Duration = Duration::from_secs(2);
 

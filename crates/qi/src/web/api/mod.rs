@@ -1,6 +1,7 @@
 //! The JSON API the pages use. Each endpoint is one thin adapter over the libraries.
 
 mod huarong;
+mod xq_engine;
 mod xq_game;
 mod xq_link;
 mod xq_pgn;
@@ -17,6 +18,7 @@ pub fn routes() -> Router {
         .route("/huarong/classics", get(huarong::classics))
         .route("/huarong/layout", post(huarong::describe))
         .route("/huarong/solve", post(huarong::solve_layout))
+        .route("/xq/engine", post(xq_engine::best_move))
         .route("/xq/game", post(xq_game::handle))
         .route("/xq/link", post(xq_link::decode))
         .route("/xq/link/encode", post(xq_link::encode))

@@ -1,0 +1,51 @@
+//! `POST /api/xq/engine`: the computer's move, bounded in time, and bad input answered 4xx.
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+async fn post(body: &str) -> (StatusCode, Value) {
+    let req = Request::post("/api/xq/engine")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = qi::web::router().oneshot(req).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn engine_answers_a_legal_move_and_sees_mate() {
+    let (status, v) = post(&json!({"moves": ["h2e2"], "movetime_ms": 100}).to_string()).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let best: xiangqi::Move = v["bestmove"].as_str().unwrap().parse().unwrap();
+    let mut pos = xiangqi::Position::startpos();
+    pos.play("h2e2".parse().unwrap()).unwrap();
+    assert!(pos.is_legal(best), "{best} in {}", pos.fen());
+
+    // Mate in one: the rook checks on the d-file.
+    let (status, v) = post(&json!({"fen": "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1", "movetime_ms": 200}).to_string()).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["bestmove"], "a1d1");
+    assert_eq!(v["mate"], 1);
+}
+
+#[tokio::test]
+async fn engine_rejects_bad_input() {
+    for body in [
+        "not json",
+        "[]",
+        r#"{"moves": ["h2e9"]}"#,
+        r#"{"fen": "garbage"}"#,
+        r#"{"moves": "h2e2"}"#,
+        r#"{"movetime_ms": -5}"#,
+        r#"{"unknown": 1}"#,
+    ] {
+        let (status, v) = post(body).await;
+        assert!(status.is_client_error(), "{body}: {status} {v}");
+        assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{body}: {v}");
+    }
+}
