@@ -50,7 +50,13 @@ test('a classic layout is chosen by name and shown', async () => {
   await page.selectOption('#classic', await option.getAttribute('value'));
   await page.waitForFunction((l) => document.getElementById('hr-board').dataset.layout !== l, first.layout);
   assert.equal((await board(page)).steps, 0);
+  const chosen = (await board(page)).layout;
   await page.close();
+  for (const name of ['峰回路转', 'feng-hui-lu-zhuan']) {
+    const named = await open(`/huarong?name=${encodeURIComponent(name)}`);
+    assert.equal((await board(named)).layout, chosen);
+    await named.close();
+  }
 });
 
 test('pieces move by clicking and by dragging, with a step counter and undo', async () => {

@@ -423,7 +423,12 @@ async function main() {
   });
   onLangChange(() => state.view && renderStatus());
   const classics = await loadClassics();
-  const wanted = new URLSearchParams(location.search).get('l');
+  // `?l=CODE` opens a layout; `?name=横刀立马` (or the pinyin, `hengdaolima`) a classic.
+  const params = new URLSearchParams(location.search);
+  const squeeze = (text) => text.replace(/[\s_-]/g, '').toLowerCase();
+  const name = params.get('name');
+  const named = name && classics.find((c) => c.name === name.trim() || squeeze(c.pinyin) === squeeze(name));
+  const wanted = params.get('l') || (named && named.code);
   if (!(wanted && (await load(wanted))) && classics.length) await load(classics[0].code);
 }
 
