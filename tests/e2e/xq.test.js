@@ -233,3 +233,19 @@ test('PGN export and import', async () => {
   assert.equal((await boardState(page)).plies, 4);
   await page.close();
 });
+
+test('the computer answers a move when asked, and by itself when the box is ticked', async () => {
+  const page = await open('/xq');
+  await clickMove(page, 'h2e2');
+  await page.click('#engine');
+  await page.waitForSelector('#board[data-ready="true"][data-plies="2"]', { timeout: 15000 });
+  let s = await boardState(page);
+  assert.equal(s.plies, 2);
+  assert.match(s.fen, / w /, 'Red to move after the computer played Black');
+  await page.check('#engine-auto');
+  await clickMove(page, 'b0c2');
+  await page.waitForSelector('#board[data-ready="true"][data-plies="4"]', { timeout: 15000 });
+  s = await boardState(page);
+  assert.equal(s.plies, 4);
+  await page.close();
+});

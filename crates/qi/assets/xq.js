@@ -64,7 +64,32 @@ async function show(next) {
 
 async function play(iccs) {
   const moves = state.moves.slice(0, state.ply).concat([iccs]);
-  if (await show({ moves, ply: moves.length })) say(null);
+  if (await show({ moves, ply: moves.length })) {
+    say(null);
+    if ($('engine-auto').checked) await computerMove();
+  }
+}
+
+// The server's engine thinks (a bounded time) and its move is played like a click would be.
+async function computerMove() {
+  if (!state.view || state.view.status.over) return;
+  const asked = state.moves.slice(0, state.ply);
+  $('engine').disabled = true;
+  board.interactive = false;
+  say({ key: 'msg.thinking' });
+  try {
+    const answer = await api('/api/xq/engine', { fen: state.startFen ?? undefined, moves: asked, movetime_ms: 800 });
+    // Only if the game has not changed meanwhile.
+    if (answer.bestmove && asked.join() === state.moves.slice(0, state.ply).join()) {
+      const moves = asked.concat([answer.bestmove]);
+      if (await show({ moves, ply: moves.length })) say(null);
+    }
+  } catch (error) {
+    say({ text: error.message }, 'error');
+  } finally {
+    $('engine').disabled = false;
+    if (state.view) board.interactive = !state.view.status.over;
+  }
 }
 
 function goTo(ply) {
@@ -97,6 +122,7 @@ function render() {
   $('first').disabled = $('prev').disabled = view.ply === 0;
   $('next').disabled = $('last').disabled = view.ply === view.plies;
   $('undo').disabled = view.plies === 0;
+  $('engine').disabled = view.status.over;
   updateAddress();
 }
 
@@ -237,6 +263,7 @@ function wire() {
     const moves = state.moves.slice(0, -1);
     show({ moves, ply: moves.length });
   });
+  $('engine').addEventListener('click', computerMove);
   $('flip').addEventListener('click', () => {
     state.flipped = !state.flipped;
     board.setFlipped(state.flipped);
