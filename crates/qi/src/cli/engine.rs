@@ -52,20 +52,16 @@ pub fn run(args: Args) -> Result<()> {
     }
 }
 
-/// Plays `moves` from `pos`; returns the final position and the hashes before each move.
+/// Plays `moves` (any notation) from `pos`; returns the final position and the hashes of the
+/// positions before each move (for repetition).
 fn replay(mut pos: Position, moves: &[String]) -> Result<(Position, Vec<u64>)> {
-    let mut hashes = Vec::with_capacity(moves.len());
-    for (i, text) in moves.iter().enumerate() {
-        let m = xiangqi::notation::parse(&pos, text).with_context(|| format!("move {} ({text:?})", i + 1))?;
-        hashes.push(pos.hash());
-        pos.play(m).with_context(|| format!("move {} ({text}) in {}", i + 1, pos.fen()))?;
-    }
-    Ok((pos, hashes))
+    let played = super::moves::play_all(&mut pos, &super::moves::move_words(moves))?;
+    Ok((pos, played.iter().map(|(before, _)| before.hash()).collect()))
 }
 
 fn run_go(args: GoArgs) -> Result<()> {
     let start = match &args.fen {
-        Some(f) => crate::cli::perft::parse_position(f)?,
+        Some(f) => super::parse_position(f)?,
         None => Position::startpos(),
     };
     let (pos, hashes) = replay(start, &args.moves)?;

@@ -36,7 +36,7 @@ pub struct StatusArgs {
 
 pub fn run(args: Args) -> Result<()> {
     let Command::Status(args) = args.command;
-    let start = super::perft::parse_position(&args.fen)?;
+    let start = super::parse_position(&args.fen)?;
     let mut pos = start.clone();
     let played = super::moves::play_all(&mut pos, &super::moves::move_words(&args.moves))?;
     let moves: Vec<_> = played.iter().map(|(_, m)| *m).collect();

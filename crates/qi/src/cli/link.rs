@@ -91,13 +91,12 @@ pub fn run(args: Args) -> Result<()> {
 
 fn encode(fen: Option<String>, format: Format, base: Option<String>, moves: &[String]) -> Result<()> {
     let start = match fen {
-        Some(f) => crate::cli::perft::parse_position(&f)?,
+        Some(f) => super::parse_position(&f)?,
         None => Position::startpos(),
     };
-    let mut list = Vec::new();
-    for (i, t) in moves.iter().flat_map(|s| s.split_whitespace()).enumerate() {
-        list.push(t.parse::<Move>().with_context(|| format!("move {}: {t:?}", i + 1))?);
-    }
+    // Any notation; an unreadable or illegal move is named before anything is encoded.
+    let played = super::moves::play_all(&mut start.clone(), &super::moves::move_words(moves))?;
+    let list: Vec<Move> = played.iter().map(|&(_, m)| m).collect();
     let query = match format {
         Format::Compact => format!("g={}", link::compact::try_encode(&start, &list)?),
         Format::Seed => link::encode_seed(&start, &list)?.query(),

@@ -69,6 +69,15 @@ pub fn run() -> ExitCode {
     }
 }
 
+/// Parses `startpos` or a FEN.
+pub fn parse_position(fen: &str) -> anyhow::Result<xiangqi::Position> {
+    use anyhow::Context;
+    if fen.trim() == "startpos" {
+        return Ok(xiangqi::Position::startpos());
+    }
+    xiangqi::Position::from_fen(fen).with_context(|| format!("bad FEN {fen:?}"))
+}
+
 /// Prints one JSON object on its own line (the `--json` interface).
 pub fn print_json(value: &serde_json::Value) {
     println!("{value}");

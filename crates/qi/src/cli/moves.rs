@@ -56,7 +56,7 @@ pub fn play_all(pos: &mut Position, words: &[String]) -> Result<Vec<(Position, M
 
 pub fn run(args: Args) -> Result<()> {
     let Command::Convert(args) = args.command;
-    let mut pos = super::perft::parse_position(&args.fen)?;
+    let mut pos = super::parse_position(&args.fen)?;
     let played = play_all(&mut pos, &move_words(&args.moves))?;
     let out: Vec<String> = played.iter().map(|(p, m)| format(p, *m, args.to)).collect();
     if args.json {

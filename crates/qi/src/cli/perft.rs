@@ -1,9 +1,8 @@
 //! `qi perft FEN DEPTH [--divide] [--json]`: counts legal move paths and reports the speed.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use serde_json::json;
 use std::time::Instant;
-use xiangqi::Position;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -19,16 +18,8 @@ pub struct Args {
     json: bool,
 }
 
-/// Parses `startpos` or a FEN.
-pub fn parse_position(fen: &str) -> Result<Position> {
-    if fen.trim() == "startpos" {
-        return Ok(Position::startpos());
-    }
-    Position::from_fen(fen).with_context(|| format!("bad FEN {fen:?}"))
-}
-
 pub fn run(args: Args) -> Result<()> {
-    let pos = parse_position(&args.fen)?;
+    let pos = super::parse_position(&args.fen)?;
     let start = Instant::now();
     let (nodes, divide) = if args.divide {
         let split = xiangqi::perft_divide(&pos, args.depth);
