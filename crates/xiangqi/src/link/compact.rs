@@ -1,5 +1,5 @@
 //! Our compact format: the value of `g` is one version character, then base64url characters
-//! holding the bits of one arithmetic-coded stream (integer only, [`super::coder`]):
+//! holding the bits of one arithmetic-coded stream (integer only, `link::coder`):
 //!
 //! 1. a flag "custom start" (probability 1/64); when set, the start position's board code
 //!    ([`super::board`]);

@@ -131,7 +131,7 @@ pub fn weights_text(w: &[i32]) -> String {
     w.iter().map(|v| format!("{v}\n")).collect()
 }
 
-/// The opening book: positions before [`model::BOOK_PLIES`] seen in at least `min_games`
+/// The opening book: positions before `model::BOOK_PLIES` seen in at least `min_games`
 /// games, with move counts. Returns the data file's bytes.
 pub fn build_book(games: &[&Game], min_games: u32) -> Vec<u8> {
     use std::collections::HashMap;
