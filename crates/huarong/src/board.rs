@@ -165,10 +165,15 @@ pub(crate) fn fitting(t: usize, free: u64) -> u64 {
     }
 }
 
-/// Empty cells and the top-left cells of pieces touching an empty cell (both spread), from
+/// Empty cells and the top-left cells of the pieces that can move (both spread), from
 /// bit-parallel arithmetic on the code: no loop over pieces.
+///
+/// A piece can move when the cells it would enter by one slide in some direction are all
+/// empty; pieces that touch an empty cell but cannot slide into it are left out, so move
+/// generation never visits a piece without moves.
 #[inline(always)]
 pub(crate) fn empty_and_movable(code: u64) -> (u64, u64) {
+    const COL2: u64 = spread(0x4_4444);
     let b0 = code & LOW;
     let b1 = (code >> 1) & LOW;
     let b2 = (code >> 2) & LOW;
@@ -179,11 +184,23 @@ pub(crate) fn empty_and_movable(code: u64) -> (u64, u64) {
     let occupied =
         cao | cao << 3 | cao << 12 | cao << 15 | vertical | vertical << 12 | horizontal | horizontal << 3 | soldier;
     let empty = !occupied & LOW;
-    let touching = (empty << 12 | empty >> 12 | (empty & !COL3) << 3 | (empty & !COL0) >> 3) & LOW;
-    let movable = (soldier & touching)
-        | (vertical & (touching | touching >> 12))
-        | (horizontal & (touching | touching >> 3))
-        | (cao & (touching | touching >> 3 | touching >> 12 | touching >> 15));
+    // At cell c: is the cell above / below / left / right of c empty (no wrap between rows)?
+    let up = (empty << 12) & LOW;
+    let down = empty >> 12;
+    let left = (empty << 3) & !COL0 & LOW;
+    let right = (empty >> 3) & !COL3;
+    // Two rows below (under a vertical piece or Cao Cao), two columns right (beside a
+    // horizontal piece or Cao Cao, never from column 2).
+    let down2 = empty >> 24;
+    let right2 = (empty >> 6) & !COL2 & !COL3;
+    // Pairs: both cells of a 2-wide piece's edge (`>> 3`) or a 2-tall one's (`>> 12`).
+    let up_pair = up & (up >> 3);
+    let left_pair = left & (left >> 12);
+    let right_pair = right & (right >> 12);
+    let movable = (soldier & (up | down | left | right))
+        | (vertical & (up | down2 | left_pair | right_pair))
+        | (horizontal & (left | right2 | up_pair | down & (down >> 3)))
+        | (cao & (up_pair | down2 & (down2 >> 3) | left_pair | right2 & (right2 >> 12)));
     (empty, movable)
 }
 
@@ -243,5 +260,23 @@ mod tests {
         let (empty, movable) = empty_and_movable(code);
         assert_eq!(empty, spread(!occupied(code) & FULL));
         assert_eq!(movable, spread((1 << 13) | (1 << 14) | (1 << 16) | (1 << 19)));
+    }
+
+    #[test]
+    fn movable_pieces_are_exactly_those_with_a_move() {
+        let sets = [
+            crate::PieceSet { vertical: 4, horizontal: 1, soldiers: 4 },
+            crate::PieceSet { vertical: 1, horizontal: 4, soldiers: 2 },
+            crate::PieceSet { vertical: 0, horizontal: 2, soldiers: 8 },
+            crate::PieceSet { vertical: 3, horizontal: 0, soldiers: 1 },
+        ];
+        for set in sets {
+            for &code in crate::survey::layouts(set).iter().step_by(97) {
+                let layout = crate::Layout::from_code(code).unwrap();
+                let expected =
+                    layout.moves(crate::Convention::Unit).iter().fold(0u32, |cells, (m, _)| cells | 1 << m.from);
+                assert_eq!(empty_and_movable(code).1, spread(expected), "{layout}");
+            }
+        }
     }
 }
