@@ -247,5 +247,14 @@ test('the computer answers a move when asked, and by itself when the box is tick
   await page.waitForSelector('#board[data-ready="true"][data-plies="4"]', { timeout: 15000 });
   s = await boardState(page);
   assert.equal(s.plies, 4);
+  // The beginner level asks for a one-ply search, and the choice survives a reload.
+  await page.selectOption('#engine-level', 'beginner');
+  const asked = page.waitForRequest((r) => r.url().endsWith('/api/xq/engine'));
+  await page.click('#engine');
+  assert.equal((await asked).postDataJSON().depth, 1);
+  await page.waitForSelector('#board[data-ready="true"][data-plies="5"]', { timeout: 15000 });
+  await page.reload();
+  await page.waitForSelector('#board[data-ready="true"]');
+  assert.equal(await page.inputValue('#engine-level'), 'beginner');
   await page.close();
 });

@@ -70,6 +70,14 @@ async function play(iccs) {
   }
 }
 
+// Computer levels: a search depth cap for the weaker ones, a thinking time for all.
+const LEVELS = {
+  beginner: { depth: 1, movetime_ms: 800 },
+  easy: { depth: 3, movetime_ms: 800 },
+  normal: { movetime_ms: 800 },
+  strong: { movetime_ms: 3000 },
+};
+
 // The server's engine thinks (a bounded time) and its move is played like a click would be.
 async function computerMove() {
   if (!state.view || state.view.status.over) return;
@@ -78,7 +86,8 @@ async function computerMove() {
   board.interactive = false;
   say({ key: 'msg.thinking' });
   try {
-    const answer = await api('/api/xq/engine', { fen: state.startFen ?? undefined, moves: asked, movetime_ms: 800 });
+    const level = LEVELS[$('engine-level').value] ?? LEVELS.normal;
+    const answer = await api('/api/xq/engine', { fen: state.startFen ?? undefined, moves: asked, ...level });
     // Only if the game has not changed meanwhile.
     if (answer.bestmove && asked.join() === state.moves.slice(0, state.ply).join()) {
       const moves = asked.concat([answer.bestmove]);
@@ -283,6 +292,9 @@ function wire() {
     localStorage.setItem('qi-notation', state.notation);
     renderMoves();
   });
+  const savedLevel = localStorage.getItem('qi-engine-level');
+  $('engine-level').value = savedLevel in LEVELS ? savedLevel : 'normal';
+  $('engine-level').addEventListener('change', (e) => localStorage.setItem('qi-engine-level', e.target.value));
   $('copy-link').addEventListener('click', copyLink);
   $('fen-load').addEventListener('click', async () => {
     if (await show({ startFen: $('fen').value.trim(), moves: [], ply: 0 })) say({ key: 'msg.fenLoaded' });

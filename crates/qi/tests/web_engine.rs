@@ -34,6 +34,19 @@ async fn engine_answers_a_legal_move_and_sees_mate() {
 }
 
 #[tokio::test]
+async fn a_depth_cap_plays_the_weaker_levels() {
+    for depth in [1, 3] {
+        let (status, v) = post(&json!({"moves": ["h2e2"], "depth": depth, "movetime_ms": 3000}).to_string()).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["depth"], depth, "{v}");
+        let best: xiangqi::Move = v["bestmove"].as_str().unwrap().parse().unwrap();
+        let mut pos = xiangqi::Position::startpos();
+        pos.play("h2e2".parse().unwrap()).unwrap();
+        assert!(pos.is_legal(best), "{best}");
+    }
+}
+
+#[tokio::test]
 async fn engine_rejects_bad_input() {
     for body in [
         "not json",
@@ -42,6 +55,9 @@ async fn engine_rejects_bad_input() {
         r#"{"fen": "garbage"}"#,
         r#"{"moves": "h2e2"}"#,
         r#"{"movetime_ms": -5}"#,
+        r#"{"depth": 0}"#,
+        r#"{"depth": 65}"#,
+        r#"{"depth": "deep"}"#,
         r#"{"unknown": 1}"#,
     ] {
         let (status, v) = post(body).await;

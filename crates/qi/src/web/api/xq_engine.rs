@@ -13,6 +13,8 @@ use xiangqi_engine::{Engine, Limits};
 /// The longest a request may ask the engine to think.
 const MAX_THINK: Duration = Duration::from_secs(3);
 const DEFAULT_THINK: Duration = Duration::from_millis(800);
+/// The deepest a request may ask for (a depth cap is how the page's weaker levels play).
+const MAX_DEPTH: u32 = 64;
 
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
@@ -24,6 +26,9 @@ pub struct EngineRequest {
     /// Thinking time in milliseconds (at most 3000).
     #[serde(default)]
     pub movetime_ms: Option<u64>,
+    /// Stop after this many plies of full-width search (1 to 64), within the thinking time.
+    #[serde(default)]
+    pub depth: Option<u32>,
 }
 
 #[derive(Serialize, Debug)]
@@ -42,6 +47,9 @@ pub struct EngineView {
 pub async fn best_move(Body(req): Body<EngineRequest>) -> Result<Json<EngineView>, ApiError> {
     let think =
         req.movetime_ms.map_or(DEFAULT_THINK, Duration::from_millis).clamp(Duration::from_millis(10), MAX_THINK);
+    if let Some(depth) = req.depth.filter(|d| !(1..=MAX_DEPTH).contains(d)) {
+        return Err(ApiError::bad_request(format!("depth {depth} is out of range (1 to {MAX_DEPTH})")));
+    }
     cpu::ENGINE.run(think + Duration::from_secs(2), move || search(&req, think)).await.map(Json)
 }
 
@@ -53,7 +61,8 @@ fn search(req: &EngineRequest, think: Duration) -> Result<EngineView, ApiError> 
         history.push(pos.hash());
         pos.play_unchecked(m);
     }
-    let info = Engine::new(16).search(&pos, &history, &Limits::time(think), |_| {});
+    let limits = Limits { depth: req.depth, ..Limits::time(think) };
+    let info = Engine::new(16).search(&pos, &history, &limits, |_| {});
     Ok(EngineView {
         bestmove: info.best.map(|m| m.to_string()),
         score: info.score.centipawns(),
