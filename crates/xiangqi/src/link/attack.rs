@@ -9,15 +9,103 @@ pub(crate) fn split(code: u8) -> (usize, usize) {
     (c % 7, c / 7)
 }
 
-#[inline]
-fn at(f: i32, r: i32) -> Option<usize> {
-    ((0..9).contains(&f) && (0..10).contains(&r)).then(|| (r * 9 + f) as usize)
+const fn at(f: i32, r: i32) -> Option<usize> {
+    if 0 <= f && f < 9 && 0 <= r && r < 10 {
+        Some((r * 9 + f) as usize)
+    } else {
+        None
+    }
 }
 
-#[inline]
-fn in_palace(f: i32, r: i32, color: usize) -> bool {
-    (3..=5).contains(&f) && if color == 0 { (0..=2).contains(&r) } else { (7..=9).contains(&r) }
+const fn in_palace(f: i32, r: i32, color: usize) -> bool {
+    3 <= f && f <= 5 && if color == 0 { 0 <= r && r <= 2 } else { 7 <= r && r <= 9 }
 }
+
+/// No square: ends a step list, or marks a step nothing can block.
+const NONE: u8 = u8::MAX;
+
+/// One step of a king, advisor, elephant, horse or pawn: its target and the square that must
+/// be empty for it (elephant eye, horse leg) or `NONE`.
+#[derive(Clone, Copy)]
+struct Step {
+    to: u8,
+    block: u8,
+}
+
+/// `STEPS[code - 1][s]`: the steps of the piece with code `code` (kind + 7 * colour + 1) on
+/// square `s`, ended by `to == NONE` (rook and cannon rows stay empty: they slide).
+static STEPS: [[[Step; 8]; 90]; 14] = {
+    let mut table = [[[Step { to: NONE, block: NONE }; 8]; 90]; 14];
+    let mut code = 0;
+    while code < 14 {
+        let (kind, color) = (code % 7, code / 7);
+        let mut s = 0;
+        while s < 90 {
+            let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+            let mut list = [Step { to: NONE, block: NONE }; 8];
+            let mut n = 0;
+            let mut i = 0;
+            while i < 8 {
+                // (df, dr) of the i-th candidate step and the square that can block it.
+                let (df, dr, block) = match kind {
+                    0 if i < 4 => {
+                        let (df, dr) = [(0, 1), (0, -1), (1, 0), (-1, 0)][i];
+                        let ok = in_palace(f + df, r + dr, color);
+                        (df, dr, if ok { Some(None) } else { None })
+                    }
+                    1 if i < 4 => {
+                        let (df, dr) = [(1, 1), (1, -1), (-1, 1), (-1, -1)][i];
+                        let ok = in_palace(f + df, r + dr, color);
+                        (df, dr, if ok { Some(None) } else { None })
+                    }
+                    2 if i < 4 => {
+                        let (df, dr) = [(2, 2), (2, -2), (-2, 2), (-2, -2)][i];
+                        let own_half = if color == 0 { r + dr <= 4 } else { r + dr >= 5 };
+                        let eye = at(f + df / 2, r + dr / 2);
+                        (df, dr, if own_half && eye.is_some() { Some(eye) } else { None })
+                    }
+                    3 => {
+                        let (df, dr) = [(1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)][i];
+                        let leg = if dr == 2 || dr == -2 { at(f, r + dr / 2) } else { at(f + df / 2, r) };
+                        (df, dr, if leg.is_some() { Some(leg) } else { None })
+                    }
+                    6 if i < 3 => {
+                        let (fwd, crossed) = if color == 0 { (1, r >= 5) } else { (-1, r <= 4) };
+                        let (df, dr) = [(0, fwd), (1, 0), (-1, 0)][i];
+                        (df, dr, if i == 0 || crossed { Some(None) } else { None })
+                    }
+                    _ => (0, 0, None),
+                };
+                if let (Some(block), Some(to)) = (block, at(f + df, r + dr)) {
+                    let block = match block {
+                        Some(b) => b as u8,
+                        None => NONE,
+                    };
+                    list[n] = Step { to: to as u8, block };
+                    n += 1;
+                }
+                i += 1;
+            }
+            table[code][s] = list;
+            s += 1;
+        }
+        code += 1;
+    }
+    table
+};
+
+/// `RAYS[s]`: how many squares lie beyond `s` towards each of `DELTAS`.
+static RAYS: [[u8; 4]; 90] = {
+    let mut table = [[0u8; 4]; 90];
+    let mut s = 0;
+    while s < 90 {
+        let (f, r) = (s % 9, s / 9);
+        table[s] = [(8 - f) as u8, f as u8, (9 - r) as u8, r as u8];
+        s += 1;
+    }
+    table
+};
+const DELTAS: [isize; 4] = [1, -1, 9, -9];
 
 /// Calls `emit` with every square the piece on `s` attacks (own pieces included: those it
 /// defends). The flying-general rule is left out: it is a check, not an attack on a square.
@@ -26,78 +114,36 @@ pub(crate) fn for_each_attack(board: &[u8; 90], s: usize, mut emit: impl FnMut(u
     if code == 0 {
         return;
     }
-    let (kind, color) = split(code);
-    let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-    match kind {
-        0 => {
-            for (df, dr) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
-                if in_palace(f + df, r + dr, color) {
-                    emit(((r + dr) * 9 + f + df) as usize);
-                }
-            }
-        }
-        1 => {
-            for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                if in_palace(f + df, r + dr, color) {
-                    emit(((r + dr) * 9 + f + df) as usize);
-                }
-            }
-        }
-        2 => {
-            for (df, dr) in [(2, 2), (2, -2), (-2, 2), (-2, -2)] {
-                let own_half = if color == 0 { r + dr <= 4 } else { r + dr >= 5 };
-                if let (Some(t), Some(eye)) = (at(f + df, r + dr), at(f + df / 2, r + dr / 2)) {
-                    if own_half && board[eye] == 0 {
-                        emit(t);
+    let kind = split(code).0;
+    if kind == 4 || kind == 5 {
+        let cannon = kind == 5;
+        for (dir, &delta) in DELTAS.iter().enumerate() {
+            let mut screened = false;
+            let mut t = s;
+            for _ in 0..RAYS[s][dir] {
+                t = t.wrapping_add_signed(delta);
+                if !cannon {
+                    emit(t);
+                    if board[t] != 0 {
+                        break;
                     }
+                } else if board[t] != 0 {
+                    if screened {
+                        emit(t);
+                        break;
+                    }
+                    screened = true;
                 }
             }
         }
-        3 => {
-            for (df, dr) in [(1i32, 2i32), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)] {
-                let leg = if dr.abs() == 2 { at(f, r + dr / 2) } else { at(f + df / 2, r) };
-                if let (Some(t), Some(leg)) = (at(f + df, r + dr), leg) {
-                    if board[leg] == 0 {
-                        emit(t);
-                    }
-                }
-            }
+        return;
+    }
+    for step in &STEPS[code as usize - 1][s] {
+        if step.to == NONE {
+            break;
         }
-        4 | 5 => {
-            let cannon = kind == 5;
-            for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                let mut screened = false;
-                let (mut x, mut y) = (f + df, r + dr);
-                while let Some(t) = at(x, y) {
-                    if !cannon {
-                        emit(t);
-                        if board[t] != 0 {
-                            break;
-                        }
-                    } else if board[t] != 0 {
-                        if screened {
-                            emit(t);
-                            break;
-                        }
-                        screened = true;
-                    }
-                    x += df;
-                    y += dr;
-                }
-            }
-        }
-        _ => {
-            let (fwd, crossed) = if color == 0 { (1, r >= 5) } else { (-1, r <= 4) };
-            if let Some(t) = at(f, r + fwd) {
-                emit(t);
-            }
-            if crossed {
-                for df in [1, -1] {
-                    if let Some(t) = at(f + df, r) {
-                        emit(t);
-                    }
-                }
-            }
+        if step.block == NONE || board[step.block as usize] == 0 {
+            emit(step.to as usize);
         }
     }
 }
