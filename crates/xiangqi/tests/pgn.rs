@@ -125,3 +125,24 @@ fn malformed_input_is_reported() {
     }
     assert!(matches!(read_games("[FEN \"bad\"]\n*")[0].as_ref().unwrap_err().kind, PgnErrorKind::BadFen(_)));
 }
+
+#[test]
+fn result_tag_that_is_not_a_marker() {
+    // Found by the `pgn` fuzz target: the tag's value was taken as the result and written at
+    // the end of the movetext, where it read back as a bad move.
+    let games = read_games("[Result\"S\"]");
+    let g = games[0].as_ref().unwrap();
+    assert_eq!(g.tag("Result"), Some("S"));
+    assert_eq!(g.result, None);
+    for n in Notation::ALL {
+        let text = g.write(n);
+        assert!(text.ends_with("\n\n*\n"), "{text}");
+        let again = read_games(&text);
+        assert_eq!(again[0].as_ref().unwrap().main_line(), g.main_line());
+    }
+    // A marker in the tag still counts; a result set by hand that is not one is written `*`.
+    assert_eq!(read_games("[Result \"0-1\"]\n1. h2e2")[0].as_ref().unwrap().result.as_deref(), Some("0-1"));
+    let mut g = g.clone();
+    g.result = Some("ICCS".into());
+    assert!(g.write(Notation::Iccs).ends_with("\n\n*\n"));
+}

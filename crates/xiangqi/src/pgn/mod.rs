@@ -40,7 +40,8 @@ pub struct PgnGame {
     pub start: Position,
     /// The main line.
     pub line: Line,
-    /// `1-0`, `0-1`, `1/2-1/2` or `*` after the moves, else the `Result` tag.
+    /// `1-0`, `0-1`, `1/2-1/2` or `*` after the moves, else the `Result` tag when it holds one
+    /// of these. The writer ends the movetext with `*` for any other value.
     pub result: Option<String>,
 }
 

@@ -1,5 +1,6 @@
 //! The PGN writer.
 
+use super::lexer::is_result;
 use super::{Line, PgnGame};
 use crate::notation::{format, Notation};
 use crate::{Color, Move, Position};
@@ -28,7 +29,9 @@ impl PgnGame {
         out.push('\n');
         let mut words = Vec::new();
         write_line(&self.start, &self.line, notation, &mut words);
-        words.push(self.result.clone().unwrap_or_else(|| "*".into()));
+        // Only a termination marker ends the movetext: other text would read back as a move.
+        let marker = self.result.as_deref().filter(|r| is_result(r)).unwrap_or("*");
+        words.push(marker.to_string());
         glue_parentheses(&mut words);
         let mut width = 0;
         for w in words {
