@@ -121,7 +121,13 @@ pub enum PgnErrorKind {
     UnterminatedComment,
     /// A result inside a variation.
     ResultInVariation,
+    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`].
+    TooDeep,
 }
+
+/// How deep variations may nest (a variation inside a variation is depth 2). Deeper nesting
+/// is an error rather than a stack overflow; real game records nest a few levels at most.
+pub const MAX_VARIATION_DEPTH: usize = 100;
 
 impl fmt::Display for PgnErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -132,6 +138,7 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::UnbalancedVariation => f.write_str("unbalanced parentheses"),
             PgnErrorKind::UnterminatedComment => f.write_str("comment not closed with }"),
             PgnErrorKind::ResultInVariation => f.write_str("result inside a variation"),
+            PgnErrorKind::TooDeep => write!(f, "variations nested deeper than {MAX_VARIATION_DEPTH}"),
         }
     }
 }

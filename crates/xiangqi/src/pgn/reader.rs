@@ -1,7 +1,7 @@
 //! The PGN reader: splits the tokens into games, then reads each game on its own.
 
 use super::lexer::{is_result, tokens, Token};
-use super::{Line, PgnError, PgnErrorKind, PgnGame, PgnMove};
+use super::{Line, PgnError, PgnErrorKind, PgnGame, PgnMove, MAX_VARIATION_DEPTH};
 use crate::notation::parse;
 use crate::Position;
 
@@ -120,6 +120,9 @@ fn read_line(
             }
             Token::Open => {
                 let from = before.clone().ok_or((*at, PgnErrorKind::UnbalancedVariation))?;
+                if depth >= MAX_VARIATION_DEPTH {
+                    return Err((*at, PgnErrorKind::TooDeep));
+                }
                 let variation = read_line(tokens, i, from, depth + 1, result)?;
                 if let Some(m) = line.moves.last_mut() {
                     m.variations.push(variation);

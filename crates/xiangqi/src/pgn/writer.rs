@@ -32,9 +32,8 @@ impl PgnGame {
         // Only a termination marker ends the movetext: other text would read back as a move.
         let marker = self.result.as_deref().filter(|r| is_result(r)).unwrap_or("*");
         words.push(marker.to_string());
-        glue_parentheses(&mut words);
         let mut width = 0;
-        for w in words {
+        for w in glue_parentheses(words) {
             let len = w.chars().count();
             if width > 0 && width + 1 + len > WIDTH {
                 out.push('\n');
@@ -94,18 +93,22 @@ fn comment(c: &str) -> String {
     format!("{{{}}}", c.replace('}', ")"))
 }
 
-/// Glues the parentheses to their neighbours: `(2. h0g2)`.
-fn glue_parentheses(words: &mut Vec<String>) {
-    let mut i = 0;
-    while i < words.len() {
-        if words[i] == "(" && i + 1 < words.len() {
-            let next = words.remove(i + 1);
-            words[i].push_str(&next);
-        } else if words[i] == ")" && i > 0 {
-            let close = words.remove(i);
-            words[i - 1].push_str(&close);
-            continue;
+/// Glues the parentheses to their neighbours: `(2. h0g2)`. One pass: removing words in place
+/// took time quadratic in the number of variations.
+fn glue_parentheses(words: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut after_open = false;
+    for w in words {
+        match out.last_mut() {
+            Some(last) if after_open || w == ")" => {
+                last.push_str(&w);
+                after_open = false;
+            }
+            _ => {
+                after_open = w == "(";
+                out.push(w);
+            }
         }
-        i += 1;
     }
+    out
 }
