@@ -125,3 +125,51 @@ fn malformed_input_is_reported() {
     }
     assert!(matches!(read_games("[FEN \"bad\"]\n*")[0].as_ref().unwrap_err().kind, PgnErrorKind::BadFen(_)));
 }
+
+#[test]
+fn result_tag_that_is_not_a_marker() {
+    // Found by the `pgn` fuzz target: the tag's value was taken as the result and written at
+    // the end of the movetext, where it read back as a bad move.
+    let games = read_games("[Result\"S\"]");
+    let g = games[0].as_ref().unwrap();
+    assert_eq!(g.tag("Result"), Some("S"));
+    assert_eq!(g.result, None);
+    for n in Notation::ALL {
+        let text = g.write(n);
+        assert!(text.ends_with("\n\n*\n"), "{text}");
+        let again = read_games(&text);
+        assert_eq!(again[0].as_ref().unwrap().main_line(), g.main_line());
+    }
+    // A marker in the tag still counts; a result set by hand that is not one is written `*`.
+    assert_eq!(read_games("[Result \"0-1\"]\n1. h2e2")[0].as_ref().unwrap().result.as_deref(), Some("0-1"));
+    let mut g = g.clone();
+    g.result = Some("ICCS".into());
+    assert!(g.write(Notation::Iccs).ends_with("\n\n*\n"));
+}
+
+#[test]
+fn deeply_nested_variations_are_an_error_not_a_stack_overflow() {
+    use xiangqi::pgn::MAX_VARIATION_DEPTH;
+    // 10,000 nested variations overflowed the stack of the recursive reader.
+    let text = "h2e2 (".repeat(10_000);
+    let err = read_games(&text)[0].as_ref().unwrap_err().clone();
+    assert_eq!((err.line, err.kind), (1, PgnErrorKind::TooDeep));
+    // As deep as allowed reads, and writes text that reads back the same.
+    let ok = format!("{}{}", "h2e2 (".repeat(MAX_VARIATION_DEPTH), ")".repeat(MAX_VARIATION_DEPTH));
+    let g = read_games(&ok)[0].clone().unwrap();
+    assert_eq!(read_games(&g.write(Notation::Iccs))[0].as_ref().unwrap().line, g.line);
+    let deeper = format!("{}{}", "h2e2 (".repeat(MAX_VARIATION_DEPTH + 1), ")".repeat(MAX_VARIATION_DEPTH + 1));
+    assert_eq!(read_games(&deeper)[0].as_ref().unwrap_err().kind, PgnErrorKind::TooDeep);
+}
+
+#[test]
+fn many_variations_write_in_linear_time() {
+    // The writer glued parentheses by removing words from the middle of a vector: 100,000
+    // variations took half a minute to write.
+    let text = format!("h2e2 {}", "(b2e2) ".repeat(100_000));
+    let g = read_games(&text)[0].clone().unwrap();
+    assert_eq!(g.line.moves[0].variations.len(), 100_000);
+    let out = g.write(Notation::Iccs);
+    assert!(out.contains("1. H2-E2 (1. B2-E2) (1. B2-E2)"), "{}", &out[..200]);
+    assert_eq!(read_games(&out)[0].as_ref().unwrap().line, g.line);
+}

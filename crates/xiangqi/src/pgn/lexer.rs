@@ -138,9 +138,14 @@ fn tag(raw: &str) -> Token {
     Token::Tag(key.to_string(), out)
 }
 
+/// Whether `word` is a game termination marker: `1-0`, `0-1`, `1/2-1/2` or `*`.
+pub(crate) fn is_result(word: &str) -> bool {
+    matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*")
+}
+
 /// A word without its move number and annotation marks; `None` if nothing is left.
 fn word_token(word: &str) -> Option<Token> {
-    if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
+    if is_result(word) {
         return Some(Token::Result(word.to_string()));
     }
     if word.starts_with('$') {

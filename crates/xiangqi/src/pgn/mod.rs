@@ -40,7 +40,8 @@ pub struct PgnGame {
     pub start: Position,
     /// The main line.
     pub line: Line,
-    /// `1-0`, `0-1`, `1/2-1/2` or `*` after the moves, else the `Result` tag.
+    /// `1-0`, `0-1`, `1/2-1/2` or `*` after the moves, else the `Result` tag when it holds one
+    /// of these. The writer ends the movetext with `*` for any other value.
     pub result: Option<String>,
 }
 
@@ -120,7 +121,13 @@ pub enum PgnErrorKind {
     UnterminatedComment,
     /// A result inside a variation.
     ResultInVariation,
+    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`].
+    TooDeep,
 }
+
+/// How deep variations may nest (a variation inside a variation is depth 2). Deeper nesting
+/// is an error rather than a stack overflow; real game records nest a few levels at most.
+pub const MAX_VARIATION_DEPTH: usize = 100;
 
 impl fmt::Display for PgnErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -131,6 +138,7 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::UnbalancedVariation => f.write_str("unbalanced parentheses"),
             PgnErrorKind::UnterminatedComment => f.write_str("comment not closed with }"),
             PgnErrorKind::ResultInVariation => f.write_str("result inside a variation"),
+            PgnErrorKind::TooDeep => write!(f, "variations nested deeper than {MAX_VARIATION_DEPTH}"),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The PGN reader: splits the tokens into games, then reads each game on its own.
 
-use super::lexer::{tokens, Token};
-use super::{Line, PgnError, PgnErrorKind, PgnGame, PgnMove};
+use super::lexer::{is_result, tokens, Token};
+use super::{Line, PgnError, PgnErrorKind, PgnGame, PgnMove, MAX_VARIATION_DEPTH};
 use crate::notation::parse;
 use crate::Position;
 
@@ -73,7 +73,12 @@ fn read_game(game: usize, tokens: &[(usize, Token)]) -> Result<PgnGame, PgnError
     }
     let mut result = None;
     let line = read_line(tokens, &mut i, start.clone(), 0, &mut result).map_err(|(line, kind)| err(line, kind))?;
-    let result = result.or_else(|| tags.iter().find(|(k, _)| k == "Result").map(|(_, v)| v.clone()));
+    // A `Result` tag counts only when it holds a termination marker (the writer puts the
+    // result in the movetext, where anything else would read as a move).
+    let result = result.or_else(|| {
+        let tag = tags.iter().find(|(k, _)| k == "Result").map(|(_, v)| v.trim())?;
+        is_result(tag).then(|| tag.to_string())
+    });
     Ok(PgnGame { tags, start, line, result })
 }
 
@@ -115,6 +120,9 @@ fn read_line(
             }
             Token::Open => {
                 let from = before.clone().ok_or((*at, PgnErrorKind::UnbalancedVariation))?;
+                if depth >= MAX_VARIATION_DEPTH {
+                    return Err((*at, PgnErrorKind::TooDeep));
+                }
                 let variation = read_line(tokens, i, from, depth + 1, result)?;
                 if let Some(m) = line.moves.last_mut() {
                     m.variations.push(variation);

@@ -1,5 +1,6 @@
 //! The PGN writer.
 
+use super::lexer::is_result;
 use super::{Line, PgnGame};
 use crate::notation::{format, Notation};
 use crate::{Color, Move, Position};
@@ -28,10 +29,11 @@ impl PgnGame {
         out.push('\n');
         let mut words = Vec::new();
         write_line(&self.start, &self.line, notation, &mut words);
-        words.push(self.result.clone().unwrap_or_else(|| "*".into()));
-        glue_parentheses(&mut words);
+        // Only a termination marker ends the movetext: other text would read back as a move.
+        let marker = self.result.as_deref().filter(|r| is_result(r)).unwrap_or("*");
+        words.push(marker.to_string());
         let mut width = 0;
-        for w in words {
+        for w in glue_parentheses(words) {
             let len = w.chars().count();
             if width > 0 && width + 1 + len > WIDTH {
                 out.push('\n');
@@ -91,18 +93,22 @@ fn comment(c: &str) -> String {
     format!("{{{}}}", c.replace('}', ")"))
 }
 
-/// Glues the parentheses to their neighbours: `(2. h0g2)`.
-fn glue_parentheses(words: &mut Vec<String>) {
-    let mut i = 0;
-    while i < words.len() {
-        if words[i] == "(" && i + 1 < words.len() {
-            let next = words.remove(i + 1);
-            words[i].push_str(&next);
-        } else if words[i] == ")" && i > 0 {
-            let close = words.remove(i);
-            words[i - 1].push_str(&close);
-            continue;
+/// Glues the parentheses to their neighbours: `(2. h0g2)`. One pass: removing words in place
+/// took time quadratic in the number of variations.
+fn glue_parentheses(words: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut after_open = false;
+    for w in words {
+        match out.last_mut() {
+            Some(last) if after_open || w == ")" => {
+                last.push_str(&w);
+                after_open = false;
+            }
+            _ => {
+                after_open = w == "(";
+                out.push(w);
+            }
         }
-        i += 1;
     }
+    out
 }
