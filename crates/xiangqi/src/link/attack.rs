@@ -46,37 +46,36 @@ static STEPS: [[[Step; 8]; 90]; 14] = {
             let mut n = 0;
             let mut i = 0;
             while i < 8 {
-                // (df, dr) of the i-th candidate step and the square that can block it.
-                let (df, dr, block) = match kind {
+                // The i-th candidate step: its offset, whether the rules allow it from here,
+                // and the square that must be empty for it, if any.
+                let (df, dr, allowed, block) = match kind {
                     0 if i < 4 => {
                         let (df, dr) = [(0, 1), (0, -1), (1, 0), (-1, 0)][i];
-                        let ok = in_palace(f + df, r + dr, color);
-                        (df, dr, if ok { Some(None) } else { None })
+                        (df, dr, in_palace(f + df, r + dr, color), None)
                     }
                     1 if i < 4 => {
                         let (df, dr) = [(1, 1), (1, -1), (-1, 1), (-1, -1)][i];
-                        let ok = in_palace(f + df, r + dr, color);
-                        (df, dr, if ok { Some(None) } else { None })
+                        (df, dr, in_palace(f + df, r + dr, color), None)
                     }
                     2 if i < 4 => {
                         let (df, dr) = [(2, 2), (2, -2), (-2, 2), (-2, -2)][i];
                         let own_half = if color == 0 { r + dr <= 4 } else { r + dr >= 5 };
                         let eye = at(f + df / 2, r + dr / 2);
-                        (df, dr, if own_half && eye.is_some() { Some(eye) } else { None })
+                        (df, dr, own_half && eye.is_some(), eye)
                     }
                     3 => {
                         let (df, dr) = [(1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)][i];
                         let leg = if dr == 2 || dr == -2 { at(f, r + dr / 2) } else { at(f + df / 2, r) };
-                        (df, dr, if leg.is_some() { Some(leg) } else { None })
+                        (df, dr, leg.is_some(), leg)
                     }
                     6 if i < 3 => {
                         let (fwd, crossed) = if color == 0 { (1, r >= 5) } else { (-1, r <= 4) };
                         let (df, dr) = [(0, fwd), (1, 0), (-1, 0)][i];
-                        (df, dr, if i == 0 || crossed { Some(None) } else { None })
+                        (df, dr, i == 0 || crossed, None)
                     }
-                    _ => (0, 0, None),
+                    _ => (0, 0, false, None),
                 };
-                if let (Some(block), Some(to)) = (block, at(f + df, r + dr)) {
+                if let (true, Some(to)) = (allowed, at(f + df, r + dr)) {
                     let block = match block {
                         Some(b) => b as u8,
                         None => NONE,
