@@ -18,4 +18,4 @@ mod tt;
 
 pub use eval::evaluate;
 pub use score::Score;
-pub use search::{Engine, Limits, SearchInfo};
+pub use search::{Engine, Limits, Line, SearchInfo};

@@ -18,9 +18,14 @@ const MAX_PLY: usize = 96;
 /// When to stop searching. With no limit at all the search stops at depth 64.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
+    /// The deepest iteration to run.
     pub depth: Option<u32>,
+    /// Stop after about this many nodes.
     pub nodes: Option<u64>,
+    /// Stop after this much time (an iteration that cannot finish is not started).
     pub time: Option<Duration>,
+    /// How many best lines to find (MultiPV); 0 and 1 both mean one.
+    pub multipv: usize,
 }
 
 impl Limits {
@@ -33,17 +38,33 @@ impl Limits {
     }
 }
 
+/// One of the best lines at the root: its score for the side to move and its moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The line's score, from the side to move's point of view.
+    pub score: Score,
+    /// The line's moves, starting with a root move.
+    pub pv: Vec<Move>,
+}
+
 /// The result of one completed iteration (and of the whole search).
 #[derive(Clone, Debug)]
 pub struct SearchInfo {
     /// The best move; `None` only when the side to move has no legal move.
     pub best: Option<Move>,
+    /// The best line's score.
     pub score: Score,
+    /// The depth of the last completed iteration.
     pub depth: u32,
+    /// Nodes searched so far.
     pub nodes: u64,
+    /// Time spent so far.
     pub elapsed: Duration,
     /// The principal variation, starting with `best`.
     pub pv: Vec<Move>,
+    /// The best lines, best first (`Limits::multipv` of them, fewer when there are fewer legal
+    /// moves); the first is `score` and `pv`.
+    pub lines: Vec<Line>,
 }
 
 /// A searcher with its own transposition table and ordering statistics.
@@ -58,6 +79,8 @@ pub struct Engine {
     deadline: Option<Instant>,
     node_limit: u64,
     aborted: bool,
+    /// Root moves left out of this search (MultiPV: the first moves of the better lines).
+    excluded: Vec<Move>,
 }
 
 impl Engine {
@@ -74,6 +97,7 @@ impl Engine {
             deadline: None,
             node_limit: u64::MAX,
             aborted: false,
+            excluded: Vec::new(),
         }
     }
 
@@ -110,30 +134,60 @@ impl Engine {
         let max_depth = limits.depth.unwrap_or(64).clamp(1, MAX_PLY as u32 - 16);
         let mut root = pos.clone();
         let legal = root.legal_moves();
+        let first = legal.first().copied();
         let mut best = SearchInfo {
-            best: legal.first().copied(),
+            best: first,
             score: Score(if legal.is_empty() { -MATE } else { 0 }),
             depth: 0,
             nodes: 0,
             elapsed: Duration::ZERO,
-            pv: legal.first().copied().into_iter().collect(),
+            pv: first.into_iter().collect(),
+            lines: first.map(|m| Line { score: Score(0), pv: vec![m] }).into_iter().collect(),
         };
         if legal.is_empty() {
+            best.lines.clear();
             return best;
         }
+        let wanted = limits.multipv.clamp(1, legal.len());
         for depth in 1..=max_depth as i32 {
-            let score = self.alpha_beta(&mut root, depth, -INFINITY, INFINITY, 0, true);
-            if self.aborted {
+            // MultiPV: each further line searches the root without the earlier lines' moves.
+            let mut lines: Vec<Line> = Vec::with_capacity(wanted);
+            self.excluded.clear();
+            while lines.len() < wanted {
+                let score = self.alpha_beta(&mut root, depth, -INFINITY, INFINITY, 0, true);
+                if self.aborted {
+                    break;
+                }
+                let pv = self.principal_variation(&root);
+                let Some(&m) = pv.first() else { break };
+                self.excluded.push(m);
+                lines.push(Line { score: Score(score), pv });
+            }
+            self.excluded.clear();
+            if self.aborted || lines.is_empty() {
                 break;
             }
-            let pv = self.principal_variation(&root);
+            lines.sort_by_key(|l| std::cmp::Reverse(l.score.0));
+            if wanted > 1 {
+                // The root entry now holds the last line's move; the best one should lead the
+                // next iteration.
+                let root_entry = Entry {
+                    key: root.hash(),
+                    mv: lines[0].pv.first().copied(),
+                    score: lines[0].score.to_tt(0),
+                    depth,
+                    bound: Bound::Exact,
+                };
+                self.tt.put(root_entry);
+            }
             best = SearchInfo {
-                best: pv.first().copied().or(best.best),
-                score: Score(score),
+                best: lines[0].pv.first().copied().or(best.best),
+                score: lines[0].score,
                 depth: depth as u32,
                 nodes: self.nodes,
                 elapsed: self.started.elapsed(),
-                pv,
+                pv: lines[0].pv.clone(),
+                lines,
             };
             on_iteration(&best);
             if let Some(m) = best.score.mate_in() {
@@ -233,6 +287,9 @@ impl Engine {
         let mut moves = pos.legal_moves();
         if moves.is_empty() {
             return -MATE + ply as i32;
+        }
+        if ply == 0 && !self.excluded.is_empty() {
+            moves.retain(|m| !self.excluded.contains(&m));
         }
         self.order(pos, &mut moves, entry.and_then(|e| e.mv), ply);
 
@@ -389,6 +446,26 @@ mod tests {
         let info = best("R3k4/R8/9/9/9/9/9/9/9/3K5 b - - 0 1", 3);
         assert_eq!(info.best, None);
         assert!(info.score.is_mate());
+    }
+
+    #[test]
+    fn multipv_gives_distinct_lines_best_first() {
+        // Red can take the rook on d2 (best) or play something quiet.
+        let pos = "3k5/9/9/9/9/9/9/3r5/9/3RK4 w - - 0 1".parse().unwrap();
+        let limits = Limits { multipv: 3, ..Limits::depth(3) };
+        let info = Engine::new(4).search(&pos, &[], &limits, |_| {});
+        assert_eq!(info.lines.len(), 3);
+        assert_eq!(info.lines[0].pv[0].to_string(), "d0d2");
+        assert_eq!(info.best, Some(info.lines[0].pv[0]));
+        assert_eq!(info.score, info.lines[0].score);
+        let firsts: std::collections::HashSet<_> = info.lines.iter().map(|l| l.pv[0]).collect();
+        assert_eq!(firsts.len(), 3, "each line starts with another move");
+        assert!(info.lines.windows(2).all(|w| w[0].score >= w[1].score));
+        // One line by default, and never more lines than legal moves.
+        let one = Engine::new(4).search(&pos, &[], &Limits::depth(2), |_| {});
+        assert_eq!(one.lines.len(), 1);
+        let all = Engine::new(4).search(&pos, &[], &Limits { multipv: 500, ..Limits::depth(1) }, |_| {});
+        assert_eq!(all.lines.len(), pos.legal_moves().len());
     }
 
     #[test]

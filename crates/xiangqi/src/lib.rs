@@ -18,6 +18,7 @@
 
 mod attacks;
 mod fen;
+mod illegal;
 pub mod link;
 mod movegen;
 mod movelist;
@@ -33,6 +34,7 @@ mod types;
 mod zobrist;
 
 pub use fen::FenError;
+pub use illegal::IllegalReason;
 pub use movelist::{MoveList, MAX_MOVES};
 pub use perft::{perft, perft_divide};
 pub use position::{IllegalMoveError, Position, Undo};

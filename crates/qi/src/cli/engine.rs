@@ -66,7 +66,7 @@ fn run_go(args: GoArgs) -> Result<()> {
     };
     let (pos, hashes) = replay(start, &args.moves)?;
     let movetime = args.movetime.or(if args.depth.is_none() { Some(1000) } else { None });
-    let limits = Limits { depth: args.depth, time: movetime.map(Duration::from_millis), nodes: None };
+    let limits = Limits { depth: args.depth, time: movetime.map(Duration::from_millis), ..Limits::default() };
     let mut engine = Engine::new(args.hash);
     let verbose = !args.json;
     let info = engine.search(&pos, &hashes, &limits, |i| {
@@ -178,7 +178,7 @@ fn parse_go(words: &[&str], pos: &Position) -> Limits {
     let value = |key: &str| -> Option<u64> {
         words.iter().position(|&w| w == key).and_then(|i| words.get(i + 1)).and_then(|v| v.parse().ok())
     };
-    let mut limits = Limits { depth: value("depth").map(|d| d as u32), nodes: value("nodes"), time: None };
+    let mut limits = Limits { depth: value("depth").map(|d| d as u32), nodes: value("nodes"), ..Limits::default() };
     let red = pos.turn() == xiangqi::Color::Red;
     let (time, inc) = if red { (value("wtime"), value("winc")) } else { (value("btime"), value("binc")) };
     if let Some(ms) = value("movetime") {
