@@ -57,11 +57,12 @@ test('play moves by clicking and by dragging; an illegal move is refused', async
   assert.equal(s.plies, 3);
   assert.equal(s.fen, 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/8R/RNBAKABN1 b - - 3 2');
 
-  // The black pawn on e6 cannot move two points: the move is refused and nothing changes.
+  // The black pawn on e6 cannot move two points: the move is refused, in the chosen notation
+  // and with the reason, and nothing changes.
   await clickSquare(page, 'e6');
   await clickSquare(page, 'e4');
   await page.waitForFunction(() => document.getElementById('message').className === 'error');
-  assert.match(await page.locator('#message').textContent(), /e6e4/);
+  assert.match(await page.locator('#message').textContent(), /卒5进2.*the pawn does not move that way/);
   s = await boardState(page);
   assert.equal(s.plies, 3);
   assert.equal(s.fen, 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/8R/RNBAKABN1 b - - 3 2');

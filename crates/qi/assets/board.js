@@ -1,5 +1,7 @@
-// The Xiangqi board in SVG: drawing, orientation, and turning clicks and drags into moves.
+// The Xiangqi board in SVG: drawing, orientation, and turning clicks, drags and keys into moves.
 // It knows no rules: the page gives it the pieces and the legal moves (from the API).
+// It also slides moved pieces, draws arrows (the engine's best move), and lets a keyboard user
+// walk the points (arrow keys, Enter or Space to pick up and put down a piece).
 
 const SVG = 'http://www.w3.org/2000/svg';
 const STEP = 60; // distance between two points
@@ -13,6 +15,16 @@ const GLYPHS = {
   K: '帥', A: '仕', B: '相', N: '傌', R: '俥', C: '炮', P: '兵',
   k: '將', a: '士', b: '象', n: '馬', r: '車', c: '砲', p: '卒',
 };
+// The Western set for beginners: the WXF letters (King, Advisor, Elephant, Horse, Rook, Cannon, Pawn).
+const WESTERN = {
+  K: 'K', A: 'A', B: 'E', N: 'H', R: 'R', C: 'C', P: 'P',
+  k: 'K', a: 'A', b: 'E', n: 'H', r: 'R', c: 'C', p: 'P',
+};
+// Piece names for screen readers, by FEN letter (lower case: the kind).
+export const PIECE_NAMES = {
+  k: 'king', a: 'advisor', b: 'elephant', n: 'horse', r: 'rook', c: 'cannon', p: 'pawn',
+};
+const SLIDE_MS = 180;
 const CN_DIGITS = '一二三四五六七八九';
 
 function el(name, attrs = {}, parent = null) {
@@ -43,6 +55,10 @@ export class XiangqiBoard {
     this.checkSquare = null;
     this.interactive = true;
     this.drag = null;
+    this.pieceSet = 'chinese';
+    this.arrows = [];
+    this.focusSquare = 'e0';
+    this.describe = (sq, letter) => `${sq}${letter ? ` ${letter === letter.toUpperCase() ? 'red' : 'black'} ${PIECE_NAMES[letter.toLowerCase()]}` : ''}`;
 
     this.svg = el('svg', {
       viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
@@ -55,12 +71,132 @@ export class XiangqiBoard {
     this.markLayer = el('g', { class: 'marks' }, this.svg);
     this.pieceLayer = el('g', { class: 'pieces' }, this.svg);
     this.targetLayer = el('g', { class: 'targets' }, this.svg);
+    this.arrowLayer = el('g', { class: 'arrows' }, this.svg);
+    this.pointLayer = el('g', { class: 'points' }, this.svg);
+    const defs = el('defs', {}, this.svg);
+    const uid = Math.random().toString(36).slice(2);
+    this.arrowHeads = {};
+    for (const kind of ['best', 'hint']) {
+      const head = el('marker', {
+        id: `arrowhead-${kind}-${uid}`, viewBox: '0 0 10 10', refX: 5, refY: 5,
+        markerWidth: 3.2, markerHeight: 3.2, orient: 'auto-start-reverse',
+      }, defs);
+      el('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: `arrowhead ${kind}` }, head);
+      this.arrowHeads[kind] = head.id;
+    }
     this.drawGrid();
+    this.makePoints();
 
     this.svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
     this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));
     this.svg.addEventListener('pointerup', (e) => this.pointerUp(e));
     this.svg.addEventListener('pointercancel', () => this.cancelDrag());
+    this.pointLayer.addEventListener('keydown', (e) => this.keyDown(e));
+  }
+
+  // One focusable point per intersection (a roving tab stop: Tab reaches the board once, the
+  // arrow keys walk it, Enter or Space acts as a click).
+  makePoints() {
+    this.points = {};
+    for (let rank = 0; rank <= 9; rank++) {
+      for (let file = 0; file <= 8; file++) {
+        const sq = squareName(file, rank);
+        const node = el('rect', {
+          width: 56, height: 56, rx: 28, class: 'point', role: 'button', tabindex: sq === this.focusSquare ? 0 : -1,
+          'data-square': sq,
+        }, this.pointLayer);
+        node.addEventListener('focus', () => this.setFocusSquare(sq, false));
+        this.points[sq] = node;
+      }
+    }
+    this.placePoints();
+  }
+
+  placePoints() {
+    for (const [sq, node] of Object.entries(this.points)) {
+      const { file, rank } = parseSquare(sq);
+      const [x, y] = this.xy(file, rank);
+      node.setAttribute('x', x - 28);
+      node.setAttribute('y', y - 28);
+    }
+  }
+
+  setFocusSquare(sq, focus = true) {
+    if (this.points[this.focusSquare]) this.points[this.focusSquare].setAttribute('tabindex', '-1');
+    this.focusSquare = sq;
+    this.points[sq].setAttribute('tabindex', '0');
+    if (focus) this.points[sq].focus();
+  }
+
+  keyDown(event) {
+    const sq = event.target.dataset?.square;
+    if (!sq) return;
+    const { file, rank } = parseSquare(sq);
+    // Screen directions: rotated, "up" is towards rank 0.
+    const up = this.flipped ? -1 : 1;
+    const right = this.flipped ? -1 : 1;
+    const steps = {
+      ArrowUp: [0, up], ArrowDown: [0, -up], ArrowLeft: [-right, 0], ArrowRight: [right, 0],
+    };
+    if (steps[event.key]) {
+      event.preventDefault();
+      event.stopPropagation();
+      const [df, dr] = steps[event.key];
+      const f = Math.max(0, Math.min(8, file + df));
+      const r = Math.max(0, Math.min(9, rank + dr));
+      this.setFocusSquare(squareName(f, r));
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      event.stopPropagation();
+      this.activate(sq);
+    } else if (event.key === 'Escape' && this.selected) {
+      event.stopPropagation();
+      this.select(null);
+    }
+  }
+
+  // A click (or Enter) on a point: select a piece, move the selected piece, or report an illegal move.
+  activate(sq) {
+    if (this.onPoint && this.onPoint(sq)) return; // the position editor takes the point
+    if (!this.interactive) return;
+    if (this.selected && sq !== this.selected && this.targetsFrom(this.selected).includes(sq)) {
+      this.tryMove(this.selected, sq);
+    } else if (this.canMoveFrom(sq) && sq !== this.selected) {
+      this.select(sq);
+    } else if (this.selected && sq !== this.selected) {
+      this.onIllegal(this.selected + sq);
+      this.select(null);
+    } else {
+      this.select(null);
+    }
+  }
+
+  setPieceSet(set) {
+    this.pieceSet = set === 'western' ? 'western' : 'chinese';
+    this.renderPieces();
+  }
+
+  // arrows: [{ from, to, kind }] in ICCS squares; kind picks the colour (best, hint, ...).
+  setArrows(arrows) {
+    this.arrows = arrows || [];
+    this.renderArrows();
+  }
+
+  renderArrows() {
+    this.arrowLayer.replaceChildren();
+    for (const { from, to, kind } of this.arrows) {
+      const a = parseSquare(from);
+      const b = parseSquare(to);
+      const [x1, y1] = this.xy(a.file, a.rank);
+      const [x2, y2] = this.xy(b.file, b.rank);
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const shorten = 14; // stop before the centre so the head does not hide the target
+      el('line', {
+        x1, y1, x2: x2 - ((x2 - x1) / len) * shorten, y2: y2 - ((y2 - y1) / len) * shorten,
+        class: `arrow ${kind || 'best'}`, 'marker-end': `url(#${this.arrowHeads[kind] || this.arrowHeads.best})`,
+        'data-from': from, 'data-to': to,
+      }, this.arrowLayer);
+    }
   }
 
   // Screen position of a point: rotating by 180 degrees maps (file, rank) to (8 - file, 9 - rank).
@@ -136,11 +272,14 @@ export class XiangqiBoard {
     if (this.flipped === flipped) return;
     this.flipped = flipped;
     this.drawGrid();
+    this.placePoints();
     this.renderPieces();
+    this.renderArrows();
   }
 
   // pieces: {"e0": "K", ...}; legal: ICCS moves for the side to move; last: ICCS or null.
-  setPosition({ pieces, legal, last, checkSquare }) {
+  // slide: an ICCS move to animate (the piece now on its target slides there from its start).
+  setPosition({ pieces, legal, last, checkSquare, slide }) {
     this.pieces = pieces;
     this.legal = legal || [];
     this.last = last || null;
@@ -148,6 +287,33 @@ export class XiangqiBoard {
     this.selected = null;
     this.cancelDrag();
     this.renderPieces();
+    if (slide) this.slide(slide);
+  }
+
+  // Shows `iccs` played at once (before the server has answered): the piece moves, the legal
+  // moves are gone until the answer comes.
+  playLocally(iccs) {
+    const from = iccs.slice(0, 2);
+    const to = iccs.slice(2, 4);
+    const pieces = { ...this.pieces };
+    pieces[to] = pieces[from];
+    delete pieces[from];
+    this.setPosition({ pieces, legal: [], last: iccs, slide: this.dragged === iccs ? null : iccs });
+  }
+
+  slide(iccs) {
+    const node = this.pieceLayer.querySelector(`[data-square="${iccs.slice(2, 4)}"]`);
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    if (!node || reduced || !node.animate) return;
+    const a = parseSquare(iccs.slice(0, 2));
+    const b = parseSquare(iccs.slice(2, 4));
+    const [x1, y1] = this.xy(a.file, a.rank);
+    const [x2, y2] = this.xy(b.file, b.rank);
+    this.pieceLayer.appendChild(node); // above the others while it moves
+    node.animate(
+      [{ transform: `translate(${x1}px, ${y1}px)` }, { transform: `translate(${x2}px, ${y2}px)` }],
+      { duration: SLIDE_MS, easing: 'ease-out' },
+    );
   }
 
   targetsFrom(square) {
@@ -180,7 +346,12 @@ export class XiangqiBoard {
       }, this.pieceLayer);
       el('circle', { r: 27, class: 'piece-body' }, g);
       el('circle', { r: 22, class: 'piece-ring' }, g);
-      el('text', { class: 'piece-glyph', y: 1 }, g).textContent = GLYPHS[letter] || '?';
+      const glyphs = this.pieceSet === 'western' ? WESTERN : GLYPHS;
+      el('text', { class: `piece-glyph ${this.pieceSet}`, y: 1 }, g).textContent = glyphs[letter] || '?';
+    }
+    for (const [sq, node] of Object.entries(this.points || {})) {
+      node.setAttribute('aria-label', this.describe(sq, this.pieces[sq]));
+      node.classList.toggle('selected', sq === this.selected);
     }
     if (this.selected) {
       for (const sq of this.targetsFrom(this.selected)) {
@@ -235,8 +406,10 @@ export class XiangqiBoard {
   }
 
   pointerDown(event) {
-    if (!this.interactive || event.button > 0) return;
+    if (event.button > 0) return;
     const sq = this.squareAt(event);
+    if (sq && this.onPoint && this.onPoint(sq, event)) return; // the position editor takes the point
+    if (!this.interactive) return;
     if (!sq) return;
     event.preventDefault();
     if (this.selected && sq !== this.selected && this.targetsFrom(this.selected).includes(sq)) {
@@ -277,7 +450,10 @@ export class XiangqiBoard {
     if (!drag.moved) return; // a click: the piece stays selected
     const to = this.squareAt(event);
     if (to && to !== drag.from) {
-      if (this.tryMove(drag.from, to)) return; // the page redraws with the new position
+      this.dragged = drag.from + to; // already where it was dropped: no slide
+      const moved = this.tryMove(drag.from, to);
+      this.dragged = null;
+      if (moved) return; // the page redraws with the new position
       this.onIllegal(drag.from + to);
       this.selected = null;
     }

@@ -3,6 +3,7 @@
 use super::ApiError;
 use axum::extract::Path;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -16,6 +17,15 @@ pub fn routes() -> Router {
         .route("/xq", get(|| async { page("xq.html") }))
         .route("/huarong", get(|| async { page("huarong.html") }))
         .route("/assets/{*path}", get(asset))
+        .route("/favicon.ico", get(|| async { page("favicon.ico") }))
+        .fallback(missing_page)
+}
+
+/// Any other address: a real 404 page (in the user's language, with a link home), not a blank one.
+async fn missing_page() -> Response {
+    let mut response = page("404.html");
+    *response.status_mut() = StatusCode::NOT_FOUND;
+    response
 }
 
 fn page(name: &str) -> Response {
@@ -42,6 +52,8 @@ fn content_type(path: &str) -> &'static str {
         Some("json") => "application/json",
         Some("png") => "image/png",
         Some("ico") => "image/x-icon",
+        Some("woff2") => "font/woff2",
+        Some("txt") | Some("md") => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
     }
 }

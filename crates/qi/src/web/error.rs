@@ -1,4 +1,5 @@
-//! The API's error: a status code and a message, sent as `{"error": "..."}`.
+//! The API's error: a status code and a message, sent as `{"error": "..."}`, plus, when the
+//! page should say it in the user's language, a `code` and its `vars`.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -10,11 +11,22 @@ use serde_json::json;
 pub struct ApiError {
     pub status: StatusCode,
     pub message: String,
+    /// A stable name of the error (`"illegal_move"`) that the page translates, with the values
+    /// its text needs; `None` for errors only shown as they are.
+    pub code: Option<&'static str>,
+    pub vars: Vec<(&'static str, String)>,
 }
 
 impl ApiError {
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
-        ApiError { status, message: message.into() }
+        ApiError { status, message: message.into(), code: None, vars: Vec::new() }
+    }
+
+    /// The same error with a code for the page to translate and the values its text needs.
+    pub fn with_code(mut self, code: &'static str, vars: impl IntoIterator<Item = (&'static str, String)>) -> ApiError {
+        self.code = Some(code);
+        self.vars.extend(vars);
+        self
     }
 
     /// 400: the request is well formed but its content is wrong (bad FEN, illegal move...).
@@ -40,7 +52,15 @@ impl std::fmt::Display for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(json!({ "error": self.message }))).into_response()
+        let body = match self.code {
+            None => json!({ "error": self.message }),
+            Some(code) => {
+                let vars: serde_json::Map<String, serde_json::Value> =
+                    self.vars.into_iter().map(|(k, v)| (k.to_string(), v.into())).collect();
+                json!({ "error": self.message, "code": code, "vars": vars })
+            }
+        };
+        (self.status, Json(body)).into_response()
     }
 }
 

@@ -46,7 +46,9 @@ pub async fn serve(
     listener: TcpListener,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router()).with_graceful_shutdown(shutdown).await
+    // The peer address lets per-client limits (e.g. concurrent analyses) tell clients apart.
+    let app = router().into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app).with_graceful_shutdown(shutdown).await
 }
 
 #[cfg(test)]

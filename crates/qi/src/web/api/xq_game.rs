@@ -1,6 +1,7 @@
 //! `POST /api/xq/game`: a game (start FEN and ICCS moves) checked by the rules library and
 //! described at one ply: board, side to move, legal moves, check, the move list in notation.
 
+use super::xq_errors;
 use super::xq_link::share_query;
 use crate::web::cpu;
 use crate::web::extract::Body;
@@ -31,7 +32,7 @@ pub struct GameRequest {
 }
 
 /// One move in the three notations.
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Debug, Clone)]
 pub struct MoveView {
     pub iccs: String,
     pub wxf: String,
@@ -106,17 +107,24 @@ pub async fn handle(Body(req): Body<GameRequest>) -> Result<Json<GameView>, ApiE
 pub fn replay(fen: Option<&str>, moves: &[String]) -> Result<(Position, Vec<Move>), ApiError> {
     let start = match fen.map(str::trim).filter(|f| !f.is_empty()) {
         None => Position::startpos(),
-        Some(f) => Position::from_fen(f).map_err(|e| ApiError::bad_request(format!("bad FEN: {e}")))?,
+        Some(f) => Position::from_fen(f).map_err(|e| xq_errors::bad_fen(&e))?,
     };
     if moves.len() > MAX_PLIES {
-        return Err(ApiError::bad_request(format!("{} moves; at most {MAX_PLIES} are accepted", moves.len())));
+        return Err(ApiError::bad_request(format!("{} moves; at most {MAX_PLIES} are accepted", moves.len()))
+            .with_code("too_many_moves", [("max", MAX_PLIES.to_string())]));
     }
     let mut pos = start.clone();
     let mut parsed = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
         let ply = i + 1;
-        let m: Move = text.parse().map_err(|e| ApiError::bad_request(format!("move {ply} {text:?}: {e}")))?;
-        pos.play(m).map_err(|_| ApiError::bad_request(format!("move {ply} {m} is illegal in {}", pos.fen())))?;
+        let m: Move = text.parse().map_err(|e| {
+            ApiError::bad_request(format!("move {ply} {text:?}: {e}"))
+                .with_code("bad_move", [("text", text.clone()), ("ply", ply.to_string()), ("reason", "syntax".into())])
+        })?;
+        if !pos.is_legal(m) {
+            return Err(xq_errors::illegal_move(&pos, Some(ply), m));
+        }
+        pos.play_unchecked(m);
         parsed.push(m);
     }
     Ok((start, parsed))

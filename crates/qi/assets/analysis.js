@@ -1,0 +1,125 @@
+// Engine analysis on the page: the live stream of best lines for the position on view, and the
+// review of a whole game (each position scored, an evaluation graph, judged moves).
+// The server does the searching (POST /api/xq/analyse and /api/xq/review, server-sent events);
+// this module opens and closes the streams and draws the results.
+
+import { stream } from './api.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+// Red's winning chances in percent for an evaluation {cp, mate} from Red's side (the server
+// judges moves with the same curve).
+export function winPercent({ cp, mate }) {
+  if (mate != null) return mate > 0 ? 100 : 0;
+  return 50 + 50 * (2 / (1 + Math.exp(-0.004 * cp)) - 1);
+}
+
+// "+1.2", "-0.4", "#3" (Red mates in 3), "#-2" (Black mates in 2).
+export function formatEval({ cp, mate }) {
+  if (mate != null) return `#${mate}`;
+  const pawns = cp / 100;
+  return `${pawns > 0 ? '+' : ''}${pawns.toFixed(1)}`;
+}
+
+// One live analysis at a time: starting another (the position changed) closes the previous
+// stream, so the server stops that search.
+export class LiveAnalysis {
+  constructor({ onInfo, onError, onDone }) {
+    this.onInfo = onInfo;
+    this.onError = onError;
+    this.onDone = onDone || (() => {});
+    this.controller = null;
+    this.key = null;
+  }
+
+  start(request) {
+    const key = JSON.stringify(request);
+    if (key === this.key && this.controller) return; // already analysing this position
+    this.stop();
+    this.key = key;
+    const controller = new AbortController();
+    this.controller = controller;
+    stream('/api/xq/analyse', request, (name, data) => {
+      if (controller.signal.aborted) return;
+      if (name === 'info' || name === 'done') this.onInfo(data, name === 'done');
+    }, { signal: controller.signal })
+      .then(() => {
+        if (!controller.signal.aborted) this.onDone();
+      })
+      .catch((error) => {
+        if (!controller.signal.aborted && error.name !== 'AbortError') this.onError(error);
+      })
+      .finally(() => {
+        if (this.controller === controller) this.controller = null;
+      });
+  }
+
+  stop() {
+    if (this.controller) this.controller.abort();
+    this.controller = null;
+    this.key = null;
+  }
+}
+
+// Draws the evaluation bar: Red's share from the bottom (from the top when the board is rotated).
+export function renderEvalBar(node, evaluation, flipped) {
+  const red = evaluation ? winPercent(evaluation) : 50;
+  node.style.setProperty('--red-share', `${red}%`);
+  node.classList.toggle('flipped', flipped);
+  node.querySelector('.eval-label').textContent = evaluation ? formatEval(evaluation) : '';
+  node.dataset.eval = evaluation ? formatEval(evaluation) : '';
+  node.setAttribute('aria-valuenow', String(Math.round(red)));
+}
+
+// Review: scores every position of `request`'s game, calling onPosition({ply, eval, best}) as
+// they come and onDone(judgements) at the end. Returns a function that cancels it.
+export function review(request, { onPosition, onDone, onError }) {
+  const controller = new AbortController();
+  stream('/api/xq/review', request, (name, data) => {
+    if (name === 'position') onPosition(data);
+    else if (name === 'done') onDone(data);
+  }, { signal: controller.signal }).catch((error) => {
+    if (!controller.signal.aborted && error.name !== 'AbortError') onError(error);
+  });
+  return () => controller.abort();
+}
+
+// The evaluation graph of a review: Red's winning chances over the plies, judged moves marked,
+// the ply on view as a vertical line; clicking a point calls onPick(ply).
+export function renderGraph(container, { scores, plies, judgements, current, onPick, label }) {
+  const width = 400;
+  const height = 110;
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  svg.setAttribute('class', 'eval-graph');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', label);
+  const x = (ply) => (plies ? (ply / plies) * width : 0);
+  const y = (s) => height - (winPercent(s.eval) / 100) * height;
+  const add = (name, attrs) => {
+    const n = document.createElementNS(SVG, name);
+    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
+    svg.appendChild(n);
+    return n;
+  };
+  add('rect', { x: 0, y: 0, width, height, class: 'graph-bg' });
+  add('line', { x1: 0, y1: height / 2, x2: width, y2: height / 2, class: 'graph-mid' });
+  const sorted = [...scores].sort((a, b) => a.ply - b.ply);
+  if (sorted.length) {
+    const points = sorted.map((s) => `${x(s.ply).toFixed(1)},${y(s).toFixed(1)}`);
+    add('polygon', { points: `0,${height} ${points.join(' ')} ${x(sorted.at(-1).ply).toFixed(1)},${height}`, class: 'graph-area' });
+    add('polyline', { points: points.join(' '), class: 'graph-line' });
+  }
+  for (const j of judgements || []) {
+    if (!j.judgement) continue;
+    const s = sorted.find((p) => p.ply === j.ply);
+    if (s) add('circle', { cx: x(j.ply), cy: y(s), r: 4, class: `graph-mark ${j.judgement}`, 'data-ply': j.ply });
+  }
+  if (current != null) add('line', { x1: x(current), y1: 0, x2: x(current), y2: height, class: 'graph-now' });
+  svg.addEventListener('click', (e) => {
+    const box = svg.getBoundingClientRect();
+    const ply = Math.round(((e.clientX - box.left) / box.width) * plies);
+    onPick(Math.max(0, Math.min(plies, ply)));
+  });
+  container.replaceChildren(svg);
+}

@@ -1,0 +1,25 @@
+// The home page: the language button, and a live preview of the example game (its last
+// position, from the same share link the card opens).
+
+import { api } from './api.js';
+import { XiangqiBoard } from './board.js';
+import { setupLangButton } from './i18n.js';
+
+setupLangButton();
+
+async function preview() {
+  const card = document.getElementById('example-game');
+  const link = new URL(card.href).search;
+  try {
+    const game = await api('/api/xq/link', { link });
+    const view = await api('/api/xq/game', { fen: game.start_fen, moves: game.moves });
+    const board = new XiangqiBoard(document.getElementById('example-board'));
+    board.interactive = false;
+    board.pointLayer.remove(); // a picture, not a control
+    board.setPosition({ pieces: view.board, legal: [], last: view.last });
+    card.dataset.plies = String(view.plies);
+  } catch {
+    // the card still links to the game
+  }
+}
+preview();
