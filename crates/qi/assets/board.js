@@ -271,6 +271,7 @@ export class XiangqiBoard {
   setFlipped(flipped) {
     if (this.flipped === flipped) return;
     this.flipped = flipped;
+    this.sliding = null;
     this.drawGrid();
     this.placePoints();
     this.renderPieces();
@@ -285,6 +286,7 @@ export class XiangqiBoard {
     this.last = last || null;
     this.checkSquare = checkSquare || null;
     this.selected = null;
+    if (!slide && this.sliding && this.last !== this.sliding.iccs) this.sliding = null;
     this.cancelDrag();
     this.renderPieces();
     if (slide) this.slide(slide);
@@ -309,11 +311,28 @@ export class XiangqiBoard {
     const b = parseSquare(iccs.slice(2, 4));
     const [x1, y1] = this.xy(a.file, a.rank);
     const [x2, y2] = this.xy(b.file, b.rank);
+    this.sliding = { iccs, started: performance.now(), frames: [`translate(${x1}px, ${y1}px)`, `translate(${x2}px, ${y2}px)`] };
+    this.animateSlide(node, 0);
+  }
+
+  animateSlide(node, elapsed) {
     this.pieceLayer.appendChild(node); // above the others while it moves
-    node.animate(
-      [{ transform: `translate(${x1}px, ${y1}px)` }, { transform: `translate(${x2}px, ${y2}px)` }],
-      { duration: SLIDE_MS, easing: 'ease-out' },
-    );
+    const [a, b] = this.sliding.frames;
+    const animation = node.animate([{ transform: a }, { transform: b }], { duration: SLIDE_MS, easing: 'ease-out' });
+    animation.currentTime = elapsed;
+  }
+
+  // A redraw during a slide (the server's answer came quickly) carries the slide on.
+  continueSlide() {
+    const s = this.sliding;
+    if (!s) return;
+    const elapsed = performance.now() - s.started;
+    const node = this.pieceLayer.querySelector(`[data-square="${s.iccs.slice(2, 4)}"]`);
+    if (elapsed >= SLIDE_MS || !node || this.pieces[s.iccs.slice(2, 4)] === undefined) {
+      this.sliding = null;
+      return;
+    }
+    this.animateSlide(node, elapsed);
   }
 
   targetsFrom(square) {
@@ -353,6 +372,7 @@ export class XiangqiBoard {
       node.setAttribute('aria-label', this.describe(sq, this.pieces[sq]));
       node.classList.toggle('selected', sq === this.selected);
     }
+    this.continueSlide();
     if (this.selected) {
       for (const sq of this.targetsFrom(this.selected)) {
         const { file, rank } = parseSquare(sq);

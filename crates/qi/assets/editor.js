@@ -1,6 +1,6 @@
 // The position editor: drag pieces from a palette onto the board (or pick one and click
 // points), drag pieces around or off the board, choose the side to move; clear, start position,
-// flip. Every change is checked by the server, and only a legal position can be confirmed.
+// rotate the board. Every change is checked by the server, and only a legal position can be confirmed.
 
 const START = {
   a0: 'R', b0: 'N', c0: 'B', d0: 'A', e0: 'K', f0: 'A', g0: 'B', h0: 'N', i0: 'R', b2: 'C', h2: 'C',
@@ -184,19 +184,6 @@ export class PositionEditor {
   start() {
     this.pieces = { ...START };
     this.turn = 'w';
-    this.changed();
-  }
-
-  // Turns the position around: Red's pieces become Black's on the rotated points.
-  flip() {
-    const flipped = {};
-    for (const [sq, p] of Object.entries(this.pieces)) {
-      const file = 8 - FILES.indexOf(sq[0]);
-      const rank = 9 - Number(sq.slice(1));
-      flipped[FILES[file] + rank] = p === p.toUpperCase() ? p.toLowerCase() : p.toUpperCase();
-    }
-    this.pieces = flipped;
-    this.turn = this.turn === 'w' ? 'b' : 'w';
     this.changed();
   }
 

@@ -47,7 +47,7 @@ function say(message, kind = 'info') {
 }
 
 // An error in the user's language: a server code is translated, anything else shown as is.
-function errorText(error) {
+function errorText(error, { bare = false } = {}) {
   if (!(error instanceof ApiError) || !error.code) return error.message;
   const v = error.vars || {};
   const piece = v.piece ? t(`piece.${v.piece}`) : '';
@@ -61,8 +61,10 @@ function errorText(error) {
     }
     case 'bad_move':
       return t(`err.badMove.${v.reason}`, { text: v.text, ply: v.ply, piece });
-    case 'bad_fen':
-      return `${t('err.badFen')}: ${t(`fen.${v.reason}`, { ...v, piece, color })}`;
+    case 'bad_fen': {
+      const why = t(`fen.${v.reason}`, { ...v, piece, color });
+      return bare ? why.charAt(0).toUpperCase() + why.slice(1) : `${t('err.badFen')}: ${why}`;
+    }
     default:
       return t(`err.${error.code}`, v) === `err.${error.code}` ? error.message : t(`err.${error.code}`, v);
   }
@@ -137,6 +139,7 @@ async function userMove(iccs, { fromComputer = false } = {}) {
   const ok = await show({ node: child }, { sound: true });
   if (!ok) {
     if (!existed) state.tree.remove(child);
+    if (state.view) renderMoves();
     return false;
   }
   for (const fn of listeners.move) fn(iccs, { fromComputer });
@@ -508,8 +511,8 @@ function updateAnalysis() {
   if (state.analysisNode !== state.node) {
     state.analysisNode = state.node;
     state.analysisInfo = null;
-    renderAnalysis();
   }
+  renderAnalysis();
   live.start({
     fen: state.startFen ?? undefined,
     moves: pathMoves(),
@@ -628,7 +631,7 @@ const editor = new PositionEditor({
   },
   onChange: ({ checking, error }) => {
     const node = $('editor-status');
-    node.textContent = checking ? '' : error ? errorText(error) : t('editor.legal');
+    node.textContent = checking ? '' : error ? errorText(error, { bare: true }) : t('editor.legal');
     node.className = error ? 'error' : '';
     $('editor-play').disabled = $('editor-analyse').disabled = checking || !!error;
     $('board').dataset.editorFen = editor.fen();
@@ -641,9 +644,13 @@ function openEditor() {
   document.body.classList.add('editing');
   $('editor').hidden = false;
   board.setArrows([]);
-  editor.relabel((letter) => letter === 'erase' ? t('editor.erase') : `${t(`side.${letter === letter.toUpperCase() ? 'red' : 'black'}`)} ${t(`piece.${PIECE_NAMES[letter.toLowerCase()]}`)}`);
+  relabelEditor();
   editor.open(state.view.fen);
   say(null);
+}
+
+function relabelEditor() {
+  editor.relabel((letter) => letter === 'erase' ? t('editor.erase') : `${t(`side.${letter === letter.toUpperCase() ? 'red' : 'black'}`)} ${t(`piece.${PIECE_NAMES[letter.toLowerCase()]}`)}`);
 }
 
 function closeEditor() {
@@ -976,7 +983,7 @@ function wire() {
   });
   $('editor-clear').addEventListener('click', () => editor.clear());
   $('editor-start').addEventListener('click', () => editor.start());
-  $('editor-flip').addEventListener('click', () => editor.flip());
+  $('editor-flip').addEventListener('click', () => flip());
   for (const r of document.querySelectorAll('input[name="editor-turn"]')) r.addEventListener('change', () => editor.setTurn(r.value));
   $('editor-play').addEventListener('click', () => confirmEditor(false));
   $('editor-analyse').addEventListener('click', () => confirmEditor(true));
@@ -997,10 +1004,14 @@ function wire() {
     }
   });
   onLangChange(() => {
+    if (editor.active) {
+      relabelEditor();
+      editor.changed();
+      return;
+    }
     if (!state.view) return;
     render();
     renderMessage();
-    if (editor.active) openEditor();
   });
 }
 
