@@ -231,12 +231,20 @@ async function undo() {
   if (!node.parent || node.children.length) return;
   const againstComputer = $('engine-auto').checked;
   if (againstComputer && node.byComputer && node.parent.parent) node = node.parent;
+  await removeMoves(node);
+}
+
+// Deletes `node` and what follows it and shows its parent; puts it back if that fails.
+async function removeMoves(node) {
   const parent = node.parent;
-  const removed = node;
-  const ok = await show({ node: parent });
-  if (ok) {
-    state.tree.remove(removed);
-    render();
+  const index = parent.children.indexOf(node);
+  parent.children.splice(index, 1);
+  if (await show({ node: parent })) {
+    parent.children.splice(index, 0, node);
+    state.tree.remove(node);
+    renderMoves();
+  } else {
+    parent.children.splice(index, 0, node);
   }
 }
 
@@ -879,12 +887,7 @@ function wire() {
     if (state.tree.promote(state.node)) render();
   });
   $('delete-move').addEventListener('click', async () => {
-    const node = state.node;
-    if (!node.parent) return;
-    if (await show({ node: node.parent })) {
-      state.tree.remove(node);
-      render();
-    }
+    if (state.node.parent) await removeMoves(state.node);
   });
   $('comment').addEventListener('input', (e) => {
     state.node.comment = e.target.value;
