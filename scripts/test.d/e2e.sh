@@ -11,6 +11,12 @@ if [ ! -x /usr/bin/chromium ]; then
     # A CJK font so that the pieces' glyphs render (screenshots of failures stay readable).
     apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null
 fi
+# A Latin-only font for the test that checks the pieces on a machine without CJK fonts.
+if [ ! -d /usr/share/fonts/truetype/dejavu ]; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq fonts-dejavu-core >/dev/null
+fi
 if [ ! -d tests/e2e/node_modules ]; then
     (cd tests/e2e && npm ci --no-audit --no-fund)
 fi

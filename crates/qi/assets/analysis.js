@@ -10,7 +10,7 @@ const SVG = 'http://www.w3.org/2000/svg';
 // Red's winning chances in percent for an evaluation {cp, mate} from Red's side (the server
 // judges moves with the same curve).
 export function winPercent({ cp, mate }) {
-  if (mate != null) return mate > 0 ? 100 : 0;
+  if (mate != null) return mate > 0 || (mate === 0 && cp > 0) ? 100 : 0;
   return 50 + 50 * (2 / (1 + Math.exp(-0.004 * cp)) - 1);
 }
 

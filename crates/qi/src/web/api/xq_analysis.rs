@@ -75,10 +75,11 @@ impl Eval {
         Eval { cp: sign * score.centipawns(), mate: score.mate_in().map(|m| sign * m) }
     }
 
-    /// Red's winning chances in percent (lichess's logistic curve; a mate is 0 or 100).
+    /// Red's winning chances in percent (lichess's logistic curve; a mate is 0 or 100; mate 0,
+    /// a side already mated, goes by the sign of `cp`).
     pub fn win_percent(self) -> f64 {
         match self.mate {
-            Some(m) if m > 0 => 100.0,
+            Some(m) if m > 0 || (m == 0 && self.cp > 0) => 100.0,
             Some(_) => 0.0,
             None => 50.0 + 50.0 * (2.0 / (1.0 + (-0.004 * f64::from(self.cp)).exp()) - 1.0),
         }
@@ -102,6 +103,7 @@ pub struct InfoView {
 }
 
 /// The client's share of the analysis slots, given back when the search ends.
+#[derive(Debug)]
 struct Slot {
     _permit: tokio::sync::SemaphorePermit<'static>,
     client: IpAddr,
@@ -398,16 +400,21 @@ mod tests {
 
     #[test]
     fn scores_are_from_reds_side() {
-        let pos: Position = "3k5/9/9/9/9/9/9/9/9/3RK4 b - - 0 1".parse().unwrap();
+        let pos: Position = "5k3/9/9/9/9/9/9/9/9/3RK4 b - - 0 1".parse().unwrap();
         let info = Engine::new(1).search(&pos, &[], &Limits::depth(2), |_| {});
         let e = Eval::red(info.score, pos.turn());
         assert!(e.cp > 300, "Black alone against a rook: Red is far ahead ({})", e.cp);
         assert!(e.win_percent() > 50.0);
+        // Black already mated: "mate 0", and Red's chances are 100%.
+        let mated: Position = "3k5/9/9/9/9/9/9/9/9/3RK4 b - - 0 1".parse().unwrap();
+        let info = Engine::new(1).search(&mated, &[], &Limits::depth(2), |_| {});
+        assert_eq!(Eval::red(info.score, mated.turn()).win_percent(), 100.0);
         assert_eq!(Eval { cp: 0, mate: Some(-3) }.win_percent(), 0.0);
     }
 
-    #[tokio::test]
-    async fn slots_are_bounded_per_client_and_given_back() {
+    // One test for everything that uses the global slots (parallel tests would disturb each other).
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn slots_are_bounded_and_a_stream_dropped_by_its_client_stops_its_search() {
         let client: IpAddr = "192.0.2.7".parse().unwrap();
         let a = take_slot(client).unwrap();
         let b = take_slot(client).unwrap();
@@ -416,5 +423,27 @@ mod tests {
         let c = take_slot(client).unwrap();
         drop((b, c));
         assert!(CLIENTS.lock().unwrap().as_ref().unwrap().get(&client).is_none());
+
+        // A ten-second analysis: read its first event, then go away as the page does.
+        use http_body_util::BodyExt;
+        let body = r#"{"moves": ["h2e2"], "multipv": 2, "movetime_ms": 10000}"#;
+        let req = axum::http::Request::post("/api/xq/analyse")
+            .header("content-type", "application/json")
+            .body(axum::body::Body::from(body))
+            .unwrap();
+        let response = analyse(req).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.headers()["content-type"], "text/event-stream");
+        let mut body = response.into_body();
+        let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
+        let text = String::from_utf8_lossy(&frame);
+        assert!(text.starts_with("event: info") && text.contains("\"lines\""), "{text}");
+        assert_eq!(SLOTS.available_permits(), MAX_ANALYSES - 1);
+        let left = std::time::Instant::now();
+        drop(body);
+        while SLOTS.available_permits() < MAX_ANALYSES {
+            assert!(left.elapsed() < Duration::from_secs(2), "the search goes on after the client left");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
     }
 }

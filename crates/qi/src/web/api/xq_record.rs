@@ -129,7 +129,7 @@ pub struct ExportRequest {
     pub notation: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Debug)]
 pub struct ExportedRecord {
     pub pgn: String,
 }
