@@ -5,8 +5,10 @@
 //! position, because a chase is judged for the side that has just moved as well as for the
 //! side to move. Sets of squares are `u128` words, bit `s` for square index `s`.
 
-use crate::tables::{Targets, ADVISOR, ELEPHANT, FILE_SLIDE, HORSE, HORSE_ATTACKERS, KING, PAWN, PAWN_ATTACKERS, RANK_SLIDE};
-use crate::{Color, Move, PieceKind, Position, Square};
+use crate::tables::{
+    Targets, ADVISOR, ELEPHANT, FILE_SLIDE, HORSE, HORSE_ATTACKERS, KING, PAWN, PAWN_ATTACKERS, RANK_SLIDE,
+};
+use crate::{Color, Move, Position, Square};
 
 /// A set of squares, bit `s` for the square with index `s`.
 pub(crate) type SquareSet = u128;
@@ -178,7 +180,8 @@ impl Position {
             return false;
         }
         let color = if a > 7 { Color::Black } else { Color::Red };
-        self.attack_set(from.index(), a) >> to.index() & 1 != 0 && self.capture_is_legal(color, from.index(), to.index())
+        self.attack_set(from.index(), a) >> to.index() & 1 != 0
+            && self.capture_is_legal(color, from.index(), to.index())
     }
 
     /// Whether the piece on `sq` is protected against the enemy piece on `by`: if `by` took it,
@@ -212,12 +215,6 @@ pub(crate) fn squares(mut set: SquareSet) -> impl Iterator<Item = Square> {
         set &= set - 1;
         Some(Square::from_index_unchecked(s))
     })
-}
-
-/// The kind of piece a code stands for (codes 1..=14, as [`crate::Piece::code`]).
-#[inline]
-pub(crate) fn kind_of(code: u8) -> PieceKind {
-    PieceKind::ALL[kind_code(code) as usize - 1]
 }
 
 #[cfg(test)]

@@ -189,13 +189,14 @@ fn chased(pos: &mut Position, chaser: Color, candidates: SquareSet) -> SquareSet
     let (ours, theirs) = (chaser.index() * 7, victim.index() * 7);
     // R3: any enemy piece but the king; pawns only once they have crossed the river.
     let pawns_at_home = pos.by_piece[theirs + PAWN_CODE as usize] & home_half(victim);
-    let targets = pos.by_color[victim.index()] & !pos.by_piece[theirs + KING_CODE as usize] & !pawns_at_home & candidates;
+    let targets =
+        pos.by_color[victim.index()] & !pos.by_piece[theirs + KING_CODE as usize] & !pawns_at_home & candidates;
     if targets == 0 {
         return 0;
     }
     // R2: every piece but the king and the pawns.
-    let mut attackers =
-        pos.by_color[chaser.index()] & !(pos.by_piece[ours + KING_CODE as usize] | pos.by_piece[ours + PAWN_CODE as usize]);
+    let mut attackers = pos.by_color[chaser.index()]
+        & !(pos.by_piece[ours + KING_CODE as usize] | pos.by_piece[ours + PAWN_CODE as usize]);
     let mut found = 0;
     while attackers != 0 {
         let from = attackers.trailing_zeros() as usize;
@@ -211,10 +212,13 @@ fn chased(pos: &mut Position, chaser: Color, candidates: SquareSet) -> SquareSet
                 continue;
             }
             let prey = kind_code(pos.board[to]);
-            // R5: worth more than the attacker, chased even when protected.
-            let chase = outranks(prey, kind)
-                // R6: unprotected, and R7: not an exchange of like pieces.
-                || (!pos.recapture_exists(from, to) && !(prey == kind && strikes_back(pos, victim, to, from)));
+            // R5: worth more than the attacker, chased even when protected. Otherwise R6: it
+            // must be unprotected, and R7: not an exchange of like pieces.
+            let chase = outranks(prey, kind) || {
+                let protected = pos.recapture_exists(from, to);
+                let exchange = prey == kind && strikes_back(pos, victim, to, from);
+                !protected && !exchange
+            };
             if chase {
                 found |= 1 << to;
             }
