@@ -100,7 +100,6 @@ impl FromStr for Setup {
 
     /// Reads a FEN without checking that the position is legal (so never
     /// [`FenError::Position`]); [`Position::from_setup`] does the checks.
-
     fn from_str(fen: &str) -> Result<Setup, FenError> {
         let mut fields = fen.split_whitespace();
         let board = fields.next().ok_or(FenError::Empty)?;

@@ -66,7 +66,7 @@ fn wrapped_lines_keep_each_move_number_with_its_move() {
             let text = g.write(n);
             let movetext = text.lines().skip_while(|l| !l.is_empty());
             for line in movetext {
-                let last = line.split(' ').last().unwrap_or("");
+                let last = line.split(' ').next_back().unwrap_or("");
                 assert!(!last.ends_with('.'), "{n}: a line ends with the move number {last:?}:\n{text}");
                 assert!(line.chars().count() <= 80, "{n}: line longer than 80 characters: {line}");
             }
