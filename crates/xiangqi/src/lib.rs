@@ -2,7 +2,6 @@
 
 mod attacks;
 mod fen;
-pub mod link;
 mod movegen;
 mod movelist;
 pub mod notation;
