@@ -340,13 +340,28 @@ impl fmt::Display for Square {
     }
 }
 
-/// Why a square name did not parse.
+/// Why a square name did not parse: it is not a file `a`-`i` followed by a rank `0`-`9`.
+///
+/// ```
+/// use xiangqi::Square;
+/// let err = "j2".parse::<Square>().unwrap_err();
+/// assert_eq!(err.to_string(), "\"j2\" is not a square (a file a-i followed by a rank 0-9)");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseSquareError;
+pub struct ParseSquareError {
+    text: String,
+}
+
+impl ParseSquareError {
+    /// The text that did not parse.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
 
 impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a square is a file a-i followed by a rank 0-9")
+        write!(f, "{:?} is not a square (a file a-i followed by a rank 0-9)", self.text)
     }
 }
 
@@ -354,17 +369,13 @@ impl std::error::Error for ParseSquareError {}
 
 impl FromStr for Square {
     type Err = ParseSquareError;
+    /// Reads `e0` (or `E0`).
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
         match s.as_bytes() {
-            [f, r] => {
-                let f = f.to_ascii_lowercase();
-                if (b'a'..=b'i').contains(&f) && r.is_ascii_digit() {
-                    Ok(Square((r - b'0') * 9 + (f - b'a')))
-                } else {
-                    Err(ParseSquareError)
-                }
+            [f, r] if (b'a'..=b'i').contains(&f.to_ascii_lowercase()) && r.is_ascii_digit() => {
+                Ok(Square((r - b'0') * 9 + (f.to_ascii_lowercase() - b'a')))
             }
-            _ => Err(ParseSquareError),
+            _ => Err(ParseSquareError { text: s.to_string() }),
         }
     }
 }
@@ -430,13 +441,28 @@ impl fmt::Display for Move {
     }
 }
 
-/// Why an ICCS move did not parse.
+/// Why an ICCS move did not parse: it is not two squares such as `h2e2` or `H2-E2`.
+///
+/// ```
+/// use xiangqi::Move;
+/// let err = "h2x2".parse::<Move>().unwrap_err();
+/// assert_eq!(err.to_string(), "\"h2x2\" is not an ICCS move (two squares such as h2e2 or H2-E2)");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseMoveError;
+pub struct ParseMoveError {
+    text: String,
+}
+
+impl ParseMoveError {
+    /// The text that did not parse (trimmed).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
 
 impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an ICCS move is two squares such as h2e2 or H2-E2")
+        write!(f, "{:?} is not an ICCS move (two squares such as h2e2 or H2-E2)", self.text)
     }
 }
 
@@ -447,16 +473,17 @@ impl FromStr for Move {
     /// Reads `h2e2` or `H2-E2`.
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
         let s = s.trim();
+        let err = || ParseMoveError { text: s.to_string() };
         if !s.is_ascii() {
-            return Err(ParseMoveError);
+            return Err(err());
         }
         let (a, b) = match s.len() {
             4 => (&s[..2], &s[2..]),
             5 if s.as_bytes()[2] == b'-' => (&s[..2], &s[3..]),
-            _ => return Err(ParseMoveError),
+            _ => return Err(err()),
         };
-        let from = a.parse().map_err(|_| ParseMoveError)?;
-        let to = b.parse().map_err(|_| ParseMoveError)?;
+        let from = a.parse().map_err(|_| err())?;
+        let to = b.parse().map_err(|_| err())?;
         Ok(Move::new(from, to))
     }
 }
