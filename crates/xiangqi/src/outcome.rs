@@ -14,7 +14,8 @@
 //! 4. Neither side has a rook, horse, cannon or pawn: draw ([`Reason::NoAttackers`]).
 //!
 //! Compared with pyffish (Fairy-Stockfish), tested in `tests/game_end_pyffish.rs`: pyffish
-//! uses 3-fold repetition and the same check and chase judgement; its move limit is 100 plies
+//! uses 3-fold repetition and nearly the same check and chase judgement (where it differs, see
+//! [`crate::repetition`]); its move limit is 100 plies
 //! (pass `Rules { move_limit: 100, .. }` to match); it never ends a game for lack of
 //! attackers (its `has_insufficient_material` says both sides are short instead).
 //!

@@ -35,6 +35,17 @@
 //! - **R9 verdict:** a side that chases perpetually loses if the other side does not; both
 //!   or neither: draw.
 //!
+//! These are the rules as Pikafish's `chased` / `detect_chases` state them, except that, as in
+//! Fairy-Stockfish and the AXF text, checks do not switch the chase rules off. The table
+//! `tests/data/rulings.tsv` holds 96 hand-built cases (both colours) with the rule that decides
+//! each; pyffish (Fairy-Stockfish) gives the same verdict on all but 14 of them, all of one of
+//! its shortcuts, which the table spells out: it counts an attack on a piece that was already
+//! attacked before the move (a rook backing off along the line it attacks), it does not test
+//! that the chasing capture is legal, it takes any king that attacks the square as a
+//! protector, it counts lost protection only when a protector becomes pinned, and it takes a
+//! side's only piece on the other king's file as pinned even when other pieces stand between
+//! the kings.
+//!
 //! ```
 //! use xiangqi::repetition::{judge, Ruling};
 //! use xiangqi::{Color, Move, Position};

@@ -1,5 +1,5 @@
 //! Game ends, one hand-made case (or more) per rule; the differential test against pyffish is
-//! tests/game_end_pyffish.rs.
+//! tests/game_end_pyffish.rs, and the repetition rulings have their own table (tests/rulings.rs).
 
 use xiangqi::outcome::{Game, Outcome, Reason, Rules, Status};
 use xiangqi::{Move, Position};
