@@ -13,41 +13,105 @@ use core::fmt;
 #[non_exhaustive]
 pub enum IllegalReason {
     /// The move starts on an empty point.
-    NoPiece { from: Square },
+    NoPiece {
+        /// The empty start point.
+        from: Square,
+    },
     /// The piece on the start point belongs to the side not to move.
-    NotYourTurn { piece: Piece },
+    NotYourTurn {
+        /// The moving piece.
+        piece: Piece,
+    },
     /// The move ends on the moving side's own piece.
-    OwnPiece { piece: Piece, target: Piece },
+    OwnPiece {
+        /// The moving piece.
+        piece: Piece,
+        /// The own piece on the target point.
+        target: Piece,
+    },
     /// The move starts and ends on the same point.
     NullMove,
     /// The piece never moves that way (a horse moving straight, a rook moving diagonally...).
-    WrongShape { piece: Piece },
+    WrongShape {
+        /// The moving piece.
+        piece: Piece,
+    },
     /// A king or an advisor would leave its palace.
-    LeavesPalace { piece: Piece },
+    LeavesPalace {
+        /// The moving piece.
+        piece: Piece,
+    },
     /// An elephant would cross the river.
-    CrossesRiver { piece: Piece },
+    CrossesRiver {
+        /// The moving piece.
+        piece: Piece,
+    },
     /// A pawn would move backwards.
-    PawnBackwards { piece: Piece },
+    PawnBackwards {
+        /// The moving piece.
+        piece: Piece,
+    },
     /// A pawn would move sideways before it has crossed the river.
-    PawnSidewaysBeforeRiver { piece: Piece },
+    PawnSidewaysBeforeRiver {
+        /// The moving piece.
+        piece: Piece,
+    },
     /// A horse's leg (the point next to it in the direction it moves) is taken.
-    HorseLegBlocked { piece: Piece, leg: Square },
+    HorseLegBlocked {
+        /// The moving piece.
+        piece: Piece,
+        /// The taken leg point.
+        leg: Square,
+    },
     /// An elephant's eye (the point between its start and end) is taken.
-    ElephantEyeBlocked { piece: Piece, eye: Square },
+    ElephantEyeBlocked {
+        /// The moving piece.
+        piece: Piece,
+        /// The taken eye point.
+        eye: Square,
+    },
     /// A rook, a cannon moving without capturing, or a king stepping is blocked by the piece on
     /// `blocker`.
-    PathBlocked { piece: Piece, blocker: Square },
+    PathBlocked {
+        /// The moving piece.
+        piece: Piece,
+        /// The first piece in the way.
+        blocker: Square,
+    },
     /// A cannon captures only by jumping over exactly one piece (the screen); `screens` is how
     /// many stand between.
-    CannonNeedsScreen { piece: Piece, screens: u8 },
+    CannonNeedsScreen {
+        /// The moving piece.
+        piece: Piece,
+        /// How many pieces stand between the cannon and its target.
+        screens: u8,
+    },
     /// After the move the two kings would face each other on an open file.
-    FacingKings { piece: Piece },
+    FacingKings {
+        /// The moving piece.
+        piece: Piece,
+    },
     /// The piece shields its own king from the enemy piece on `by`; moving it away exposes it.
-    Pinned { piece: Piece, by: Square },
+    Pinned {
+        /// The moving piece.
+        piece: Piece,
+        /// The enemy piece that would take the king.
+        by: Square,
+    },
     /// The king is in check from `by` and the move does not answer it.
-    StillInCheck { piece: Piece, by: Square },
+    StillInCheck {
+        /// The moving piece.
+        piece: Piece,
+        /// The enemy piece that would take the king.
+        by: Square,
+    },
     /// The king would step onto a point the enemy piece on `by` attacks.
-    KingIntoCheck { piece: Piece, by: Square },
+    KingIntoCheck {
+        /// The moving piece.
+        piece: Piece,
+        /// The enemy piece that would take the king.
+        by: Square,
+    },
 }
 
 impl IllegalReason {

@@ -227,22 +227,47 @@ async fn start_analysis(req: Request) -> Result<Response, ApiError> {
     let think =
         req.movetime_ms.map_or(DEFAULT_ANALYSE, Duration::from_millis).clamp(Duration::from_millis(50), MAX_ANALYSE);
     let (start, moves) = replay(req.fen.as_deref(), &req.moves)?;
+    streamed(client, move |mut search| {
+        let (pos, history) = end_position(&start, &moves);
+        let limits = Limits { time: Some(think), multipv, ..Limits::default() };
+        let info = search.engine.search(&pos, &history, &limits, |info| {
+            // A search that began after the client left stops at its first iteration.
+            if search.cancelled.load(Ordering::Relaxed)
+                || search.tx.send(json_event("info", &info_view(&pos, info))).is_err()
+            {
+                search.stop.store(true, Ordering::Relaxed);
+            }
+        });
+        let _ = search.tx.send(json_event("done", &info_view(&pos, &info)));
+    })
+}
+
+/// What a streamed search job works with: its engine, the stream's sender, and the flags the
+/// stream sets when the client goes away.
+struct StreamedSearch {
+    engine: Engine,
+    tx: mpsc::UnboundedSender<Event>,
+    stop: Arc<AtomicBool>,
+    cancelled: Arc<AtomicBool>,
+}
+
+impl StreamedSearch {
+    fn cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::Relaxed)
+    }
+}
+
+/// Takes an analysis slot for `client` and runs `job` on the blocking pool, answering with the
+/// events it sends as a server-sent event stream; dropping the stream stops the job's search.
+fn streamed(client: IpAddr, job: impl FnOnce(StreamedSearch) + Send + 'static) -> Result<Response, ApiError> {
     let slot = take_slot(client)?;
     let (tx, rx) = mpsc::unbounded_channel();
-    let mut engine = Engine::new(HASH_MB);
+    let engine = Engine::new(HASH_MB);
     let (stop, cancelled) = (engine.stop_handle(), Arc::new(AtomicBool::new(false)));
     let cancel = CancelOnDrop(Arc::clone(&stop), Arc::clone(&cancelled));
     tokio::task::spawn_blocking(move || {
         let _slot = slot;
-        let (pos, history) = end_position(&start, &moves);
-        let limits = Limits { time: Some(think), multipv, ..Limits::default() };
-        let info = engine.search(&pos, &history, &limits, |info| {
-            // A search that began after the client left: stop at the first iteration.
-            if cancelled.load(Ordering::Relaxed) || tx.send(json_event("info", &info_view(&pos, info))).is_err() {
-                stop.store(true, Ordering::Relaxed);
-            }
-        });
-        let _ = tx.send(json_event("done", &info_view(&pos, &info)));
+        job(StreamedSearch { engine, tx, stop, cancelled });
     });
     Ok(Sse::new(event_stream(rx, cancel)).keep_alive(KeepAlive::default()).into_response())
 }
@@ -334,23 +359,17 @@ async fn start_review(req: Request) -> Result<Response, ApiError> {
         .map_or(DEFAULT_REVIEW_PER_POSITION, Duration::from_millis)
         .clamp(Duration::from_millis(20), MAX_REVIEW_PER_POSITION)
         .min(MAX_REVIEW / positions);
-    let slot = take_slot(client)?;
-    let (tx, rx) = mpsc::unbounded_channel();
-    let mut engine = Engine::new(HASH_MB);
-    let (stop, cancelled) = (engine.stop_handle(), Arc::new(AtomicBool::new(false)));
-    let cancel = CancelOnDrop(Arc::clone(&stop), Arc::clone(&cancelled));
-    tokio::task::spawn_blocking(move || {
-        let _slot = slot;
+    streamed(client, move |mut search| {
         let mut scores = Vec::with_capacity(moves.len() + 1);
         let mut pos = start.clone();
         let mut history = Vec::with_capacity(moves.len());
         for ply in 0..=moves.len() {
-            if cancelled.load(Ordering::Relaxed) {
+            if search.cancelled() {
                 return;
             }
-            let info = engine.search(&pos, &history, &Limits::time(per), |_| {
-                if cancelled.load(Ordering::Relaxed) {
-                    stop.store(true, Ordering::Relaxed);
+            let info = search.engine.search(&pos, &history, &Limits::time(per), |_| {
+                if search.cancelled.load(Ordering::Relaxed) {
+                    search.stop.store(true, Ordering::Relaxed);
                 }
             });
             let score = PositionScore {
@@ -358,7 +377,7 @@ async fn start_review(req: Request) -> Result<Response, ApiError> {
                 eval: Eval::red(info.score, pos.turn()),
                 best: info.best.map(|m| notate(&pos, &[m]).remove(0)),
             };
-            if tx.send(json_event("position", &score)).is_err() {
+            if search.tx.send(json_event("position", &score)).is_err() {
                 return;
             }
             scores.push(score);
@@ -367,9 +386,8 @@ async fn start_review(req: Request) -> Result<Response, ApiError> {
                 pos.play_unchecked(m);
             }
         }
-        let _ = tx.send(json_event("done", &judge(&scores, &moves, &start)));
-    });
-    Ok(Sse::new(event_stream(rx, cancel)).keep_alive(KeepAlive::default()).into_response())
+        let _ = search.tx.send(json_event("done", &judge(&scores, &moves, &start)));
+    })
 }
 
 #[cfg(test)]
