@@ -130,6 +130,12 @@ test('no empty space is reserved for messages, and the header keeps its height i
   assert.equal(await header(), en);
   await page.setViewportSize({ width: 390, height: 800 });
   assert.equal(await header(), en, 'on a phone too');
+  // Nothing sticks out sideways on a phone, even with long engine lines shown.
+  await page.check('#analyse');
+  await page.waitForSelector('#lines li .pv');
+  await page.waitForFunction(() => document.querySelector('#lines li .pv').textContent.split(' ').length > 3);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling');
+  await page.uncheck('#analyse');
   await page.click('#lang');
   assert.equal(await header(), en);
   await page.close();
