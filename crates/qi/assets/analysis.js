@@ -32,10 +32,11 @@ export class LiveAnalysis {
     this.key = null;
   }
 
-  start(request) {
+  start(request, retries = 5) {
     const key = JSON.stringify(request);
     if (key === this.key && this.controller) return; // already analysing this position
     this.stop();
+    clearTimeout(this.retry);
     this.key = key;
     const controller = new AbortController();
     this.controller = controller;
@@ -47,7 +48,15 @@ export class LiveAnalysis {
         if (!controller.signal.aborted) this.onDone();
       })
       .catch((error) => {
-        if (!controller.signal.aborted && error.name !== 'AbortError') this.onError(error);
+        if (controller.signal.aborted || error.name === 'AbortError') return;
+        // The previous position's search may still be giving its slot back: try again shortly.
+        if (error.code === 'busy' && retries > 0) {
+          this.controller = null;
+          this.key = null;
+          this.retry = setTimeout(() => this.start(request, retries - 1), 400);
+          return;
+        }
+        this.onError(error);
       })
       .finally(() => {
         if (this.controller === controller) this.controller = null;
@@ -55,6 +64,7 @@ export class LiveAnalysis {
   }
 
   stop() {
+    clearTimeout(this.retry);
     if (this.controller) this.controller.abort();
     this.controller = null;
     this.key = null;
