@@ -35,4 +35,4 @@ pub mod survey;
 
 pub use layout::{Layout, LayoutError, Piece, PieceSet};
 pub use moves::{Convention, Move, UnknownConvention};
-pub use solve::{solve, Solution, Step};
+pub use solve::{shortest, solve, Shortest, Solution, Step};

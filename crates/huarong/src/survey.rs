@@ -18,7 +18,9 @@
 
 use crate::board::{mirror, FULL, SHAPE};
 use crate::layout::{is_solved_code, Layout, PieceSet};
-use crate::moves::{for_each_neighbor_mirrored, Convention};
+#[cfg(test)]
+use crate::moves::Convention;
+use crate::moves::{for_each_neighbor_mirrored, PIECE, UNIT};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::io::{self, Read, Seek, SeekFrom, Write};
@@ -129,8 +131,8 @@ impl SetSurvey {
             level = level.checked_add(1).filter(|&l| l < UNSOLVABLE).expect("distances fit in a byte");
             for &i in &frontier {
                 let code = codes[i as usize];
-                for_each_neighbor_mirrored(code, mirror(code), Convention::Piece, |a, b| {
-                    let (class, twin) = if a <= b { (a, b) } else { (b, a) };
+                for_each_neighbor_mirrored::<PIECE>(code, mirror(code), 0, |n| {
+                    let (class, twin) = if n.code <= n.mirrored { (n.code, n.mirrored) } else { (n.mirrored, n.code) };
                     let j = rank(class);
                     if distance[j as usize] == UNSOLVABLE {
                         distance[j as usize] = level;
@@ -166,9 +168,9 @@ impl SetSurvey {
                 let flipped = seen[i as usize] - 1;
                 let mirrored = mirror(code);
                 closed |= mirrored == code;
-                for_each_neighbor_mirrored(code, mirrored, Convention::Unit, |a, b| {
-                    let class = a.min(b);
-                    let tag = 1 + (flipped ^ u8::from(class != a));
+                for_each_neighbor_mirrored::<UNIT>(code, mirrored, 0, |n| {
+                    let class = n.code.min(n.mirrored);
+                    let tag = 1 + (flipped ^ u8::from(class != n.code));
                     let j = rank(class) as usize;
                     if seen[j] == UNSEEN {
                         seen[j] = tag;

@@ -1,7 +1,7 @@
 //! Every classic layout in all three conventions against the reference table.
 
 use huarong::catalog::classics;
-use huarong::{solve, Convention};
+use huarong::{shortest, solve, Convention};
 
 #[test]
 fn all_classics_in_all_conventions() {
@@ -14,6 +14,24 @@ fn all_classics_in_all_conventions() {
             assert_eq!(solution.path.len(), expected.unwrap_or(0));
             let mut at = classic.layout;
             for step in &solution.path {
+                assert!(at.moves(convention).contains(&(step.mv, step.layout)), "{} {convention}", classic.name);
+                at = step.layout;
+            }
+            assert_eq!(at.is_solved(), expected.is_some());
+        }
+    }
+}
+
+#[test]
+fn the_early_exit_search_agrees_on_every_classic() {
+    for classic in classics() {
+        for convention in Convention::ALL {
+            let found = shortest(classic.layout, convention);
+            let expected = classic.steps(convention).map(|s| s as usize);
+            assert_eq!(found.steps, expected, "{} {convention}", classic.name);
+            assert_eq!(found.path.len(), expected.unwrap_or(0), "{} {convention}", classic.name);
+            let mut at = classic.layout;
+            for step in &found.path {
                 assert!(at.moves(convention).contains(&(step.mv, step.layout)), "{} {convention}", classic.name);
                 at = step.layout;
             }
