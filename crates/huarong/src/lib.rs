@@ -30,9 +30,10 @@ pub mod catalog;
 mod codeset;
 mod layout;
 mod moves;
+pub mod puzzle;
 mod solve;
 pub mod survey;
 
-pub use layout::{Layout, LayoutError, Piece, PieceSet};
+pub use layout::{BadPieceSet, Layout, LayoutError, Piece, PieceSet};
 pub use moves::{Convention, Move, UnknownConvention};
 pub use solve::{shortest, solve, Shortest, Solution, Step};

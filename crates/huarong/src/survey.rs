@@ -345,7 +345,11 @@ impl Database {
         out.write_all(&self.distances)
     }
 
-    /// Reads the header only (for [`Database::lookup`]).
+    /// Reads the header only (for [`Database::lookup`] and [`Database::read_set`]).
+    ///
+    /// # Errors
+    /// The magic bytes are wrong, the header is cut short, or it lists an impossible piece
+    /// set, one twice, or more layouts than exist.
     pub fn read_header(input: &mut impl Read) -> io::Result<Database> {
         let mut magic = [0u8; 8];
         input.read_exact(&mut magic)?;
@@ -358,14 +362,45 @@ impl Database {
         if n > 1000 {
             return Err(invalid("too many piece sets"));
         }
-        let mut sets = Vec::new();
+        let mut sets: Vec<(PieceSet, u32)> = Vec::new();
+        let mut total = 0u64;
         for _ in 0..n {
             let mut entry = [0u8; 8];
             input.read_exact(&mut entry)?;
             let set = PieceSet { vertical: entry[0], horizontal: entry[1], soldiers: entry[2] };
-            sets.push((set, u32::from_le_bytes([entry[4], entry[5], entry[6], entry[7]])));
+            let count = u32::from_le_bytes([entry[4], entry[5], entry[6], entry[7]]);
+            if entry[3] != 0 || set.empty_cells() < 2 {
+                return Err(invalid("a piece set that leaves fewer than two empty cells"));
+            }
+            if sets.iter().any(|&(s, _)| s == set) {
+                return Err(invalid("a piece set listed twice"));
+            }
+            total += u64::from(count);
+            if total > TOTAL_LAYOUTS {
+                return Err(invalid("more layouts than there are"));
+            }
+            sets.push((set, count));
         }
         Ok(Database { sets, distances: Vec::new() })
+    }
+
+    /// The distance bytes of every layout of `set` (by rank, see [`layouts`]) read from the
+    /// file behind `input`; `Ok(None)` when the set is not in the database.
+    ///
+    /// # Errors
+    /// Reading fails, or the file ends early.
+    pub fn read_set(&self, input: &mut (impl Read + Seek), set: PieceSet) -> io::Result<Option<Vec<u8>>> {
+        let mut offset = self.header_len();
+        for &(s, count) in &self.sets {
+            if s == set {
+                input.seek(SeekFrom::Start(offset))?;
+                let mut bytes = vec![0u8; count as usize];
+                input.read_exact(&mut bytes)?;
+                return Ok(Some(bytes));
+            }
+            offset += count as u64;
+        }
+        Ok(None)
     }
 
     /// The distance byte of `layout` read from the file behind `input`: `Ok(None)` when its
