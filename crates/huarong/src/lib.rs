@@ -25,6 +25,8 @@
 //! is an open-addressing table of codes, and a layout and its mirror image are searched as one
 //! (the answers are unfolded back, so counts and paths are those of a plain search).
 
+#![deny(missing_docs)]
+
 pub mod board;
 pub mod catalog;
 mod codeset;
