@@ -158,9 +158,11 @@ fn cell(c: usize) -> serde_json::Value {
 
 fn solve_cmd(text: &str, convention: Convention, as_json: bool, repeat: u32, full: bool) -> Result<()> {
     let (layout, name) = parse_layout(text)?;
-    // Each run is timed on its own, so the median is not skewed by other processes. The timed
-    // search is the one that stops at the goal layer unless `--full`; `states` always comes
-    // from one full search.
+    // Each run is timed on its own, so the median is not skewed by other processes. With
+    // `--repeat` the timed search is the one that stops at the goal layer unless `--full`, and
+    // `states` comes from one more, full search; a single run is one full search (it answers
+    // everything at once, which is what a one-shot process wants).
+    let full = full || repeat == 1;
     let mut times = Vec::new();
     let mut timed = None;
     for _ in 0..repeat {
