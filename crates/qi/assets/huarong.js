@@ -310,27 +310,32 @@ async function step(move, { from = 'player' } = {}) {
   renderStatus();
 }
 
-async function play(move) {
-  if (state.playing || state.busy) return;
+// Runs one board action at a time (not while the solution plays or the editor is open); a
+// failure is shown, after `rollback` has put back what the action took.
+async function exclusive(action, rollback = () => {}) {
+  if (state.playing || state.editing || state.busy) return;
   state.busy = true;
   acted();
   try {
-    await step(move);
+    await action();
     say(null);
   } catch (error) {
+    rollback();
     say({ text: error.message }, 'error');
-    renderPieces(state.view.pieces);
   } finally {
     state.busy = false;
   }
 }
 
-async function undo() {
-  if (!state.history.length || state.playing || state.editing || state.busy) return;
-  state.busy = true;
-  acted();
-  const last = state.history.pop();
-  try {
+function play(move) {
+  return exclusive(() => step(move), () => renderPieces(state.view.pieces));
+}
+
+function undo() {
+  if (!state.history.length) return undefined;
+  let last = null;
+  return exclusive(async () => {
+    last = state.history.pop();
     const view = await describe(last.layout);
     state.redo.push({ layout: state.view.layout, from: last.from, to: last.to });
     state.steps -= 1;
@@ -340,29 +345,16 @@ async function undo() {
     }
     slide(last.to, last.from);
     showView(view, { fresh: false });
-    say(null);
-  } catch (error) {
-    state.history.push(last);
-    say({ text: error.message }, 'error');
-  } finally {
-    state.busy = false;
-  }
+  }, () => last && state.history.push(last));
 }
 
-async function redo() {
-  if (!state.redo.length || state.playing || state.editing || state.busy) return;
-  state.busy = true;
-  acted();
-  const next = state.redo.pop();
-  try {
+function redo() {
+  if (!state.redo.length) return undefined;
+  let next = null;
+  return exclusive(async () => {
+    next = state.redo.pop();
     await step(next, { from: 'redo' });
-    say(null);
-  } catch (error) {
-    state.redo.push(next);
-    say({ text: error.message }, 'error');
-  } finally {
-    state.busy = false;
-  }
+  }, () => next && state.redo.push(next));
 }
 
 function stopPlaying() {
@@ -433,25 +425,18 @@ async function solve() {
   await playSolution();
 }
 
-async function solutionStep(forward) {
-  if (state.playing || state.busy || !state.solution) return;
-  acted();
-  if (!forward) {
-    await undo();
-    return;
-  }
+function solutionStep(forward) {
   const sol = state.solution;
-  if (sol.index >= sol.path.length) return;
-  state.busy = true;
-  try {
+  if (!sol) return undefined;
+  if (!forward) return undo();
+  if (sol.index >= sol.path.length) return undefined;
+  return exclusive(async () => {
     const next = sol.path[sol.index];
     sol.index += 1;
     await step(next, { from: 'solution' });
-  } catch (error) {
-    say({ text: error.message }, 'error');
-  } finally {
-    state.busy = false;
-  }
+  }, () => {
+    sol.index -= 1;
+  });
 }
 
 async function hint() {
