@@ -43,7 +43,7 @@
 //!
 //! These are the rules as Pikafish's `chased` / `detect_chases` state them, except that, as in
 //! Fairy-Stockfish and the AXF text, checks do not switch the chase rules off. The table
-//! `tests/data/rulings.tsv` holds 106 hand-built cases (both colours) with the rule that decides
+//! `tests/data/rulings.tsv` holds 114 hand-built cases (both colours) with the rule that decides
 //! each; pyffish (Fairy-Stockfish) gives the same verdict on all but 14 of them, all of one of
 //! its shortcuts, which the table spells out: it counts an attack on a piece that was already
 //! attacked before the move (a rook backing off along the line it attacks), it does not test
