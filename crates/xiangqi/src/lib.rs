@@ -17,7 +17,9 @@
 //! ```
 
 mod attacks;
+mod excerpt;
 mod fen;
+mod game_length;
 pub mod link;
 mod movegen;
 mod movelist;
@@ -32,7 +34,9 @@ mod tables;
 mod types;
 mod zobrist;
 
+pub use excerpt::Excerpt;
 pub use fen::FenError;
+pub use game_length::{check_game_length, GameTooLong, MAX_GAME_PLIES};
 pub use movelist::{MoveList, MAX_MOVES};
 pub use perft::{perft, perft_divide};
 pub use position::{IllegalMoveError, Position, Undo};

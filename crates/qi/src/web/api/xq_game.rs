@@ -11,10 +11,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 use xiangqi::notation::{format, Notation};
 use xiangqi::outcome::{Game, Outcome, Rules, Status};
-use xiangqi::{Move, Position};
-
-/// More plies than any real game; keeps one request's work small.
-pub const MAX_PLIES: usize = 1000;
+use xiangqi::{Excerpt, Move, Position};
 
 #[derive(Deserialize, Default, Debug)]
 #[serde(deny_unknown_fields)]
@@ -108,14 +105,13 @@ pub fn replay(fen: Option<&str>, moves: &[String]) -> Result<(Position, Vec<Move
         None => Position::startpos(),
         Some(f) => Position::from_fen(f).map_err(|e| ApiError::bad_request(format!("bad FEN: {e}")))?,
     };
-    if moves.len() > MAX_PLIES {
-        return Err(ApiError::bad_request(format!("{} moves; at most {MAX_PLIES} are accepted", moves.len())));
-    }
+    xiangqi::check_game_length(moves.len()).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let mut pos = start.clone();
     let mut parsed = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
         let ply = i + 1;
-        let m: Move = text.parse().map_err(|e| ApiError::bad_request(format!("move {ply} {text:?}: {e}")))?;
+        let m: Move =
+            text.parse().map_err(|e| ApiError::bad_request(format!("move {ply} {}: {e}", Excerpt(text))))?;
         pos.play(m).map_err(|_| ApiError::bad_request(format!("move {ply} {m} is illegal in {}", pos.fen())))?;
         parsed.push(m);
     }
