@@ -1,4 +1,4 @@
-//! Xiangqi (Chinese chess) rules: exact legal move generation, FEN, notation and share links.
+//! Xiangqi (Chinese chess) rules: exact legal move generation, FEN, notation, PGN and game-end rulings.
 //!
 //! The library does no I/O and never prints.
 //!
@@ -20,7 +20,6 @@ mod attacks;
 mod excerpt;
 mod fen;
 mod game_length;
-pub mod link;
 mod movegen;
 mod movelist;
 pub mod notation;
