@@ -178,3 +178,25 @@ fn sigterm_finishes_the_request_in_flight_and_exits_within_the_grace_period() {
     assert!(took < Duration::from_millis(2800), "exited {took:?} after SIGTERM, the grace period is 2 s");
     assert!(TcpStream::connect(server.addr).is_err(), "nothing listens after the exit");
 }
+
+#[test]
+fn a_request_with_both_content_length_and_transfer_encoding_gets_400_and_a_close() {
+    let server = Server::start(&[]);
+    let heads =
+        ["Content-Length: 2\r\nTransfer-Encoding: chunked\r\n", "Transfer-Encoding: chunked\r\nContent-Length: 2\r\n"];
+    for head in heads {
+        let started = Instant::now();
+        let mut stream = server.connect();
+        // A first, clean request on the same connection is answered as usual.
+        write!(stream, "POST /api/xq/game HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n").unwrap();
+        write!(stream, "Content-Length: 2\r\n\r\n{{}}").unwrap();
+        write!(stream, "POST /api/xq/game HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n{head}\r\n")
+            .unwrap();
+        write!(stream, "2\r\n{{}}\r\n0\r\n\r\n").unwrap();
+        let (text, took) = read_to_close(stream, started);
+        let answers: Vec<&str> = text.match_indices("HTTP/1.1 ").map(|(i, _)| &text[i..i + 12]).collect();
+        assert_eq!(answers, ["HTTP/1.1 200", "HTTP/1.1 400"], "{head:?}: {text}");
+        assert!(text.contains("both Content-Length and Transfer-Encoding"), "{text}");
+        assert!(took < Duration::from_secs(2), "closed after {took:?}");
+    }
+}

@@ -19,12 +19,10 @@ use super::board::BoardModel;
 use super::coder::{Decoder, Encoder};
 use super::model::Model;
 use super::{bits, LinkError};
-use xiangqi::{Move, Position};
+use xiangqi::{Move, Position, MAX_GAME_PLIES};
 
 /// The version this library writes.
 pub const VERSION: u8 = 1;
-/// More plies than any game has; a longer stream is an error (it also bounds decoding time).
-pub const MAX_PLIES: usize = 4000;
 const CUSTOM_P: (u32, u32) = (1, 64);
 
 /// The probability that the game ends before ply `ply` (0-based), fitted to the length of real
@@ -57,6 +55,9 @@ fn sorted_moves(pos: &Position) -> Vec<Move> {
 
 /// The stream's bits for a game (without the version character).
 pub(crate) fn encode_bits(start: &Position, moves: &[Move]) -> Result<bits::BitWriter, LinkError> {
+    if moves.len() > MAX_GAME_PLIES {
+        return Err(LinkError::TooLong);
+    }
     let (model, board) = models(VERSION).expect("the current version has models");
     let mut enc = Encoder::new();
     // Only the board and the side to move count: the move counters are not stored.
@@ -88,9 +89,6 @@ pub(crate) fn encode_bits(start: &Position, moves: &[Move]) -> Result<bits::BitW
         let lo: u32 = freq[..i].iter().sum();
         enc.encode(lo, lo + freq[i], total);
         pos.play_unchecked(m);
-    }
-    if moves.len() > MAX_PLIES {
-        return Err(LinkError::TooLong);
     }
     Ok(enc.finish())
 }
@@ -158,7 +156,8 @@ pub fn decode(text: &str) -> Result<(Position, Vec<Move>), LinkError> {
         if legal.is_empty() || dec.decode_bit(p, total) {
             break;
         }
-        if moves.len() >= MAX_PLIES {
+        // A longer stream is an error (the limit also bounds decoding time).
+        if moves.len() >= MAX_GAME_PLIES {
             return Err(LinkError::TooLong);
         }
         let total = model.frequencies(&mut pos, &moves, &legal, &mut scratch, &mut freq);

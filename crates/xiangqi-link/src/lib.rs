@@ -90,7 +90,7 @@ pub enum LinkError {
     BadHistory { ply_from_end: usize, reason: String },
     /// The move at `ply` (from 1) is illegal.
     IllegalMove { ply: usize, mv: String },
-    /// More moves than any game can have.
+    /// More moves than [`xiangqi::MAX_GAME_PLIES`] (the message is [`xiangqi::GameTooLong`]'s).
     TooLong,
     /// Data left over after the game ends.
     TrailingData { field: &'static str },
@@ -112,7 +112,7 @@ impl fmt::Display for LinkError {
                 write!(f, "bad history at the move {ply_from_end} from the end: {reason}")
             }
             LinkError::IllegalMove { ply, mv } => write!(f, "illegal move {mv} at ply {ply}"),
-            LinkError::TooLong => f.write_str("too many moves"),
+            LinkError::TooLong => xiangqi::GameTooLong.fmt(f),
             LinkError::TrailingData { field } => write!(f, "data left over after the game in {field}"),
             LinkError::Unrepresentable(why) => write!(f, "not representable in the seed format: {why}"),
         }

@@ -66,10 +66,11 @@ enum Cmd {
         /// Directory for link_v1_{weights.txt,book.bin,board.txt}.
         #[arg(long, default_value = "crates/xiangqi-link/data")]
         out: PathBuf,
-        #[arg(long, default_value_t = 8)]
-        epochs: usize,
-        /// Book positions must occur in at least this many training games.
-        #[arg(long, default_value_t = 2)]
+        /// Passes over the training games (1 to 1000).
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        epochs: u32,
+        /// Book positions must occur in at least this many training games (1 to 1,000,000).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
         min_book: u32,
         /// Experiment: hold out the games whose id contains this text (e.g. one player's)
         /// instead of one game in five. Write such data elsewhere than the shipped files.
@@ -84,7 +85,7 @@ pub fn run(args: Args) -> Result<()> {
         Cmd::Decode { link, json } => decode(&link, json),
         Cmd::Stats { file, format, split, json } => stats(&file, format, split, json),
         Cmd::Train { file, out, epochs, min_book, hold_out_id } => {
-            train_cmd(&file, &out, epochs, min_book, hold_out_id.as_deref())
+            train_cmd(&file, &out, epochs as usize, min_book, hold_out_id.as_deref())
         }
     }
 }

@@ -110,8 +110,7 @@ pub fn replay(fen: Option<&str>, moves: &[String]) -> Result<(Position, Vec<Move
     let mut parsed = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
         let ply = i + 1;
-        let m: Move =
-            text.parse().map_err(|e| ApiError::bad_request(format!("move {ply} {}: {e}", Excerpt(text))))?;
+        let m: Move = text.parse().map_err(|e| ApiError::bad_request(format!("move {ply} {}: {e}", Excerpt(text))))?;
         pos.play(m).map_err(|_| ApiError::bad_request(format!("move {ply} {m} is illegal in {}", pos.fen())))?;
         parsed.push(m);
     }
