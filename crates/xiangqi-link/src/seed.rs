@@ -282,6 +282,15 @@ pub fn encode_counted(start: &Position, moves: &[Move]) -> Result<(SeedLink, usi
     if moves.len() > MAX_GAME_PLIES {
         return Err(LinkError::TooLong);
     }
+    // The format has no move counters: its games start at `0 1`, and another start would come
+    // back changed (a game near the move limit would lose its clock).
+    if (start.halfmoves(), start.fullmoves()) != (0, 1) {
+        return Err(LinkError::Unrepresentable(format!(
+            "it has no move counters, and the game starts at {} {}",
+            start.halfmoves(),
+            start.fullmoves()
+        )));
+    }
     let mut board = IdBoard::assign(start)?;
     let mut pos = start.clone();
     let mut records = Vec::with_capacity(moves.len());

@@ -20,6 +20,15 @@ enum Format {
     Seed,
 }
 
+impl From<Format> for LinkFormat {
+    fn from(format: Format) -> LinkFormat {
+        match format {
+            Format::Compact => LinkFormat::Compact,
+            Format::Seed => LinkFormat::Seed,
+        }
+    }
+}
+
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum Split {
     All,
@@ -98,10 +107,7 @@ fn encode(fen: Option<String>, format: Format, base: Option<String>, moves: &[St
     // Any notation; an unreadable or illegal move is named before anything is encoded.
     let played = super::moves::play_all(&mut start.clone(), &super::moves::move_words(moves))?;
     let list: Vec<Move> = played.iter().map(|&(_, m)| m).collect();
-    let query = match format {
-        Format::Compact => format!("g={}", link::compact::try_encode(&start, &list)?),
-        Format::Seed => link::encode_seed(&start, &list)?.query(),
-    };
+    let query = link::encode_query(format.into(), &start, &list)?;
     match base {
         Some(b) => println!("{b}{}{query}", if b.contains('?') { '&' } else { '?' }),
         None => println!("{query}"),
@@ -144,24 +150,21 @@ fn stats(file: &PathBuf, format: Format, split: Split, as_json: bool) -> Result<
             Split::Test if !train::is_held_out(i) => continue,
             _ => {}
         }
-        let (query, game_bits, fmt) = match format {
+        // Fails on any game that does not come back the same.
+        link::encode_query(format.into(), &g.start, &g.moves).with_context(|| format!("game {}", g.id))?;
+        let game_bits = match format {
             Format::Compact => {
                 let value = link::compact::try_encode(&g.start, &g.moves)?;
-                // All of the value but the version character: the whole game's code.
-                let b = link::compact::stream_bits(&g.start, &g.moves)?;
                 chars += value.len();
-                (format!("g={value}"), b, LinkFormat::Compact)
+                // All of the value but the version character: the whole game's code.
+                link::compact::stream_bits(&g.start, &g.moves)?
             }
             Format::Seed => {
                 let (l, hist_bits, _) = link::seed::encode_counted(&g.start, &g.moves)?;
                 chars += l.p.len() + l.r.len();
-                (l.query(), hist_bits, LinkFormat::Seed)
+                hist_bits
             }
         };
-        let back = link::decode(&query).with_context(|| format!("game {}: decoding {query}", g.id))?;
-        if back.format != fmt || back.start != g.start || back.moves != g.moves {
-            bail!("game {}: the link {query} decodes to a different game", g.id);
-        }
         let last = g.final_position();
         board_bits += match format {
             Format::Compact => BoardModel::v1().bits(&last),

@@ -1,7 +1,6 @@
 //! `POST /api/xq/game`: a game (start FEN and ICCS moves) checked by the rules library and
 //! described at one ply: board, side to move, legal moves, check, the move list in notation.
 
-use super::xq_link::share_query;
 use crate::web::cpu;
 use crate::web::extract::Body;
 use crate::web::ApiError;
@@ -57,7 +56,8 @@ pub struct GameView {
     /// Whether the game is over at `ply`, who won and why.
     pub status: StatusView,
     /// The whole game as a share link's query string (`g=...`, or the seed's `p=...&r=...&s=1`
-    /// while the compact codec cannot write it); absent when neither format round-trips.
+    /// when the compact codec cannot write it), checked to decode back to this very game;
+    /// absent when neither format can carry it.
     pub link: Option<String>,
 }
 
@@ -150,6 +150,6 @@ fn view(req: &GameRequest) -> Result<GameView, ApiError> {
         last: ply.checked_sub(1).map(|i| moves[i].to_string()),
         moves: notated,
         status: status_of(&start, &moves[..ply]).into(),
-        link: share_query(&start, &moves),
+        link: xiangqi_link::share_query(&start, &moves).ok(),
     })
 }
