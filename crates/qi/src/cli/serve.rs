@@ -100,5 +100,5 @@ fn fit_open_file_limit(wanted: u64) -> u64 {
             }
         }
     }
-    wanted.min((limit.rlim_cur as u64).saturating_sub(SPARE_FDS).max(1))
+    wanted.min(limit.rlim_cur.saturating_sub(SPARE_FDS).max(1))
 }

@@ -65,10 +65,10 @@ fn is_length_limit(error: &axum::Error) -> bool {
     false
 }
 
-/// The error's answer, with the connection closed after it (its framing cannot be trusted, or
-/// body bytes are left unread on it).
-fn closing(error: ApiError) -> Response {
-    let mut response = error.into_response();
+/// `response` with the connection closed after it (its framing cannot be trusted, or body
+/// bytes are left unread on it).
+pub(super) fn closing(response: impl IntoResponse) -> Response {
+    let mut response = response.into_response();
     response.headers_mut().insert(CONNECTION, HeaderValue::from_static("close"));
     response
 }

@@ -7,12 +7,10 @@
 //! holds its connection slot until it closes.
 
 use super::framing::{Framing, Verdict};
-use super::limits::BodyTimeout;
+use super::limits::{closing, BodyTimeout};
 use super::ApiError;
 use axum::extract::ConnectInfo;
-use axum::http::header::CONNECTION;
-use axum::http::{HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::future::Future;
@@ -161,7 +159,7 @@ impl Connection {
             async move {
                 if verdict == Verdict::Doubled {
                     let message = "the request has both Content-Length and Transfer-Encoding; send one";
-                    return Ok::<_, std::convert::Infallible>(closing(ApiError::bad_request(message).into_response()));
+                    return Ok::<_, std::convert::Infallible>(closing(ApiError::bad_request(message)));
                 }
                 let response = app.oneshot(req.map(axum::body::Body::new)).await?;
                 // Past a head we could not follow (one that asked for an upgrade it did not
@@ -181,12 +179,6 @@ impl Connection {
         connection.as_mut().graceful_shutdown();
         let _ = connection.await;
     }
-}
-
-/// `response`, with the connection closed after it.
-fn closing(mut response: Response) -> Response {
-    response.headers_mut().insert(CONNECTION, HeaderValue::from_static("close"));
-    response
 }
 
 /// The answer to a connection over the cap: a 503 it can read, then the connection closes.
@@ -259,6 +251,9 @@ impl AsyncWrite for Slotted {
 mod tests {
     use super::*;
     use axum::extract::Request;
+    use axum::http::header::CONNECTION;
+    use axum::http::HeaderValue;
+    use axum::response::Response;
     use axum::routing::get;
     use tokio::io::AsyncReadExt;
 
