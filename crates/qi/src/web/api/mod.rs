@@ -27,6 +27,8 @@ pub fn routes() -> Router {
         .route("/xq/move", post(xq_move::read_move))
         .route("/xq/record/import", post(xq_record::import))
         .route("/xq/record/export", post(xq_record::export))
+        .route("/huarong/hint", post(huarong::hint))
+        .route("/huarong/puzzle", post(huarong::puzzle))
         .route("/xq/engine", post(xq_engine::best_move))
         .route("/xq/game", post(xq_game::handle))
         .route("/xq/link", post(xq_link::decode))

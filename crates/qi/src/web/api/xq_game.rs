@@ -2,7 +2,6 @@
 //! described at one ply: board, side to move, legal moves, check, the move list in notation.
 
 use super::xq_errors;
-use super::xq_link::share_query;
 use crate::web::cpu;
 use crate::web::extract::Body;
 use crate::web::ApiError;
@@ -12,10 +11,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 use xiangqi::notation::{format, Notation};
 use xiangqi::outcome::{Game, Outcome, Rules, Status};
-use xiangqi::{Move, Position};
-
-/// More plies than any real game; keeps one request's work small.
-pub const MAX_PLIES: usize = 1000;
+use xiangqi::{Excerpt, Move, Position};
 
 #[derive(Deserialize, Default, Debug)]
 #[serde(deny_unknown_fields)]
@@ -61,7 +57,8 @@ pub struct GameView {
     /// Whether the game is over at `ply`, who won and why.
     pub status: StatusView,
     /// The whole game as a share link's query string (`g=...`, or the seed's `p=...&r=...&s=1`
-    /// while the compact codec cannot write it); absent when neither format round-trips.
+    /// when the compact codec cannot write it), checked to decode back to this very game;
+    /// absent when neither format can carry it.
     pub link: Option<String>,
 }
 
@@ -109,16 +106,15 @@ pub fn replay(fen: Option<&str>, moves: &[String]) -> Result<(Position, Vec<Move
         None => Position::startpos(),
         Some(f) => Position::from_fen(f).map_err(|e| xq_errors::bad_fen(&e))?,
     };
-    if moves.len() > MAX_PLIES {
-        return Err(ApiError::bad_request(format!("{} moves; at most {MAX_PLIES} are accepted", moves.len()))
-            .with_code("too_many_moves", [("max", MAX_PLIES.to_string())]));
-    }
+    xiangqi::check_game_length(moves.len()).map_err(|e| {
+        ApiError::bad_request(e.to_string()).with_code("too_many_moves", [("max", xiangqi::MAX_GAME_PLIES.to_string())])
+    })?;
     let mut pos = start.clone();
     let mut parsed = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
         let ply = i + 1;
         let m: Move = text.parse().map_err(|e| {
-            ApiError::bad_request(format!("move {ply} {text:?}: {e}"))
+            ApiError::bad_request(format!("move {ply} {}: {e}", Excerpt(text)))
                 .with_code("bad_move", [("text", text.clone()), ("ply", ply.to_string()), ("reason", "syntax".into())])
         })?;
         if !pos.is_legal(m) {
@@ -163,6 +159,6 @@ fn view(req: &GameRequest) -> Result<GameView, ApiError> {
         last: ply.checked_sub(1).map(|i| moves[i].to_string()),
         moves: notated,
         status: status_of(&start, &moves[..ply]).into(),
-        link: share_query(&start, &moves),
+        link: xiangqi_link::share_query(&start, &moves).ok(),
     })
 }
