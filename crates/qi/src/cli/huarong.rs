@@ -470,7 +470,8 @@ fn hardest(pieces: Option<&str>, db: &Path, as_json: bool) -> Result<()> {
             "source": tables.source,
         }));
     } else {
-        println!("{steps} steps, {} layouts ({})", at.len(), sets.join(", "));
+        let which = if sets.len() <= 6 { sets.join(", ") } else { format!("{} piece sets", sets.len()) };
+        println!("{steps} steps, {} layouts ({which})", at.len());
         for l in &at {
             println!("  {l}  {:<8} {}", l.share_code(), l.piece_set());
         }
