@@ -10,12 +10,15 @@
 //! assert_eq!(result.best.unwrap().to_string(), "a1d1");
 //! assert!(result.score.is_mate());
 //! ```
+#![deny(missing_docs)]
 
 mod eval;
+pub mod protocol;
 mod score;
 mod search;
+mod see;
 mod tt;
 
 pub use eval::evaluate;
 pub use score::Score;
-pub use search::{Engine, Limits, SearchInfo};
+pub use search::{Engine, HashError, Limits, Line, SearchInfo, MAX_DEPTH};

@@ -84,6 +84,21 @@ const HORSE_ZONE: [u128; 90] = {
 };
 
 impl Position {
+    /// The board as [`crate::Piece::code`]s, square index order (`a0` = 0, `i9` = 89), 0 for an
+    /// empty square: a read-only view for evaluation code that scans the whole board.
+    ///
+    /// ```
+    /// use xiangqi::{Piece, Position};
+    /// let pos = Position::startpos();
+    /// let rook = Piece::from_code(pos.codes()[0]).unwrap();
+    /// assert_eq!(rook.fen_char(), 'R');
+    /// assert_eq!(pos.codes()[40], 0);
+    /// ```
+    #[inline]
+    pub fn codes(&self) -> &[u8; 90] {
+        &self.board
+    }
+
     /// Leg pattern of a horse on `s`: bit 0 left, 1 down, 2 right, 3 up occupied.
     /// Read without branches from the bit rank and bit file, as the seed suggests.
     #[inline(always)]
