@@ -514,22 +514,18 @@ impl Engine {
                 _ => {}
             }
         }
-        let eval = if in_check {
-            -INFINITY
-        } else {
-            let raw = entry.map_or_else(|| evaluate(pos), |e| e.eval);
-            // A stored bound on the score is a better guess than the static evaluation.
-            match entry {
-                Some(e) if e.bound != Bound::Upper && Score::from_tt(e.score, ply).0 > raw => {
-                    Score::from_tt(e.score, ply).0.min(RULE_WIN - 1)
-                }
-                Some(e) if e.bound != Bound::Lower && Score::from_tt(e.score, ply).0 < raw => {
-                    Score::from_tt(e.score, ply).0.max(-RULE_WIN + 1)
-                }
-                _ => raw,
-            }
-        };
         let static_eval = if in_check { -INFINITY } else { entry.map_or_else(|| evaluate(pos), |e| e.eval) };
+        // A stored bound on the score is a better guess than the static evaluation.
+        let eval = match entry {
+            _ if in_check => -INFINITY,
+            Some(e) if e.bound != Bound::Upper && Score::from_tt(e.score, ply).0 > static_eval => {
+                Score::from_tt(e.score, ply).0.min(RULE_WIN - 1)
+            }
+            Some(e) if e.bound != Bound::Lower && Score::from_tt(e.score, ply).0 < static_eval => {
+                Score::from_tt(e.score, ply).0.max(-RULE_WIN + 1)
+            }
+            _ => static_eval,
+        };
         self.stack[ply].eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].eval;
         self.killers[ply + 1] = [None; 2];
@@ -607,21 +603,18 @@ impl Engine {
             if !root && best_score > -RULE_WIN + 1000 && !in_check {
                 if !capture && !killer_or_counter {
                     let lmp = (3 + depth * depth) / if improving { 1 } else { 2 };
-                    if depth <= 8 && quiet_count as i32 >= lmp {
-                        continue;
-                    }
-                    if depth <= 6 && eval + 110 + 100 * depth <= alpha && searched > 0 {
-                        // Futility: still allowed if it gives check (tested below).
+                    let h = self.history[piece as usize][m.to().index()];
+                    let prune = (depth <= 8 && quiet_count as i32 >= lmp)
+                        || (depth <= 6 && eval + 110 + 100 * depth <= alpha && searched > 0)
+                        || (depth <= 3 && h < -3000 * depth && searched > 0);
+                    // Checks are kept: in Xiangqi the mating attacks are made of them.
+                    if prune {
                         let undo = pos.play_unchecked(m);
                         let checks = pos.is_check();
                         pos.undo(m, undo);
                         if !checks {
                             continue;
                         }
-                    }
-                    let h = self.history[piece as usize][m.to().index()];
-                    if depth <= 3 && h < -3000 * depth && searched > 0 {
-                        continue;
                     }
                 } else if capture && depth <= 6 && key < GOOD_CAPTURE && see(pos, m) < -90 * depth {
                     continue;

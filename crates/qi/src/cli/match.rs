@@ -232,7 +232,8 @@ pub fn run(args: Args) -> Result<()> {
             nodes[side].extend_from_slice(&f.nodes[side]);
             think[side] += f.think[side];
         }
-        if !args.json {
+        // Progress goes to standard error, also with --json (which owns standard output).
+        {
             let (elo, low, high) = wdl.elo();
             eprintln!(
                 "game {:>4}/{total}: {} ({}) | +{} ={} -{} | {:.1} % | Elo {elo:+.0} [{low:+.0}, {high:+.0}]",
