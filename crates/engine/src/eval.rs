@@ -132,8 +132,6 @@ const MOBILITY: [Pair; 7] = [Pair(0, 0), Pair(0, 0), Pair(2, 2), Pair(9, 8), Pai
 const PHASE: [i32; 7] = [0, 0, 0, 2, 4, 2, 0];
 const MAX_PHASE: i32 = 32;
 const TEMPO: i32 = 15;
-/// Weight of one attacked palace square, by the attacker's kind.
-const KING_ATTACK: [i32; 7] = [0, 0, 0, 3, 4, 3, 0];
 
 /// What one side's pieces are, gathered during the scan.
 #[derive(Default, Clone, Copy)]
@@ -142,9 +140,6 @@ struct Side {
     /// Rooks, horses, cannons and crossed pawns in the enemy half.
     invaders: i32,
     king: usize,
-    /// Weighted attacks on the enemy palace, and how many pieces make them.
-    palace_attack: i32,
-    palace_attackers: i32,
     /// Squares of the rooks, horses and cannons, with their kind.
     attackers: [(u8, u8); 6],
     attacker_count: usize,
@@ -159,21 +154,12 @@ fn at(f: i32, r: i32) -> Option<usize> {
     }
 }
 
-/// Whether `t` is in the palace of the enemy of `color`.
-#[inline]
-fn in_enemy_palace(t: usize, color: usize) -> bool {
-    let (f, r) = (t % 9, t / 9);
-    (3..=5).contains(&f) && if color == 0 { r >= 7 } else { r <= 2 }
-}
-
-/// Squares a horse on `s` can reach, and a rook's and cannon's moves along lines; and how many
-/// of the squares it attacks are in the enemy palace.
-fn mobility(board: &[u8; 90], s: usize, kind: usize, color: usize) -> (i32, i32) {
+/// Squares a horse on `s` can reach, and a rook's and cannon's moves along lines (cannon
+/// captures count twice), an elephant's free eyes.
+fn mobility(board: &[u8; 90], s: usize, kind: usize, color: usize) -> i32 {
     let (f, r) = ((s % 9) as i32, (s / 9) as i32);
     let own = |code: u8| code != 0 && ((code - 1) / 7) as usize == color;
-    let mut hits = 0;
-    let mut hit = |t: usize| hits += in_enemy_palace(t, color) as i32;
-    let n = match kind {
+    match kind {
         HORSE => {
             let mut n = 0;
             for (lf, lr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
@@ -184,7 +170,6 @@ fn mobility(board: &[u8; 90], s: usize, kind: usize, color: usize) -> (i32, i32)
                 for side in [-1, 1] {
                     let (tf, tr) = if lf != 0 { (f + 2 * lf, r + side) } else { (f + side, r + 2 * lr) };
                     if let Some(t) = at(tf, tr) {
-                        hit(t);
                         if !own(board[t]) {
                             n += 1;
                         }
@@ -199,10 +184,6 @@ fn mobility(board: &[u8; 90], s: usize, kind: usize, color: usize) -> (i32, i32)
                 let (mut x, mut y) = (f + df, r + dr);
                 let mut screen = false;
                 while let Some(t) = at(x, y) {
-                    // A rook attacks up to the first piece, a cannon beyond its screen.
-                    if (kind == ROOK) != screen {
-                        hit(t);
-                    }
                     if board[t] == 0 {
                         if !screen {
                             n += 1;
@@ -236,8 +217,7 @@ fn mobility(board: &[u8; 90], s: usize, kind: usize, color: usize) -> (i32, i32)
             n
         }
         _ => 0,
-    };
-    (n, hits)
+    }
 }
 
 /// The pieces between `a` and `b` on one file (exclusive), or `None` if not on one file.
@@ -271,12 +251,6 @@ fn king_safety(board: &[u8; 90], us: usize, sides: &[Side; 2]) -> Pair {
     const PRESSURE: [i32; 8] = [0, 0, 12, 35, 70, 115, 160, 200];
     let p = PRESSURE[(enemy.invaders as usize).min(7)];
     score -= Pair(p * (10 - own.count[ADVISOR] - own.count[ELEPHANT]) / 10, p / 4);
-    // Attacks on the palace, dangerous when several pieces join in and defenders are few.
-    if enemy.palace_attackers >= 2 {
-        let units = enemy.palace_attack + 2 * (2 - own.count[ADVISOR]) + enemy.palace_attackers;
-        let danger = (units * units * 3 / 2).min(600);
-        score -= Pair(danger, danger / 4);
-    }
     // Pieces on the king's file and next to the palace.
     for &(kind, s) in &enemy.attackers[..enemy.attacker_count] {
         let (kind, s) = (kind as usize, s as usize);
@@ -323,12 +297,8 @@ pub fn evaluate(pos: &Position) -> i32 {
         side.count[kind] += 1;
         score[color] += TABLE[kind][rel];
         if matches!(kind, HORSE | ROOK | CANNON | ELEPHANT) {
-            let (m, hits) = mobility(board, s, kind, color);
+            let m = mobility(board, s, kind, color);
             score[color] += Pair(MOBILITY[kind].0 * m, MOBILITY[kind].1 * m);
-            side.palace_attack += KING_ATTACK[kind] * hits.min(3);
-            side.palace_attackers += (hits > 0) as i32;
-        } else if kind == PAWN && rel >= 54 && (3..=5).contains(&(s % 9)) {
-            side.palace_attack += 2;
         }
         match kind {
             KING => side.king = s,

@@ -603,18 +603,21 @@ impl Engine {
             if !root && best_score > -RULE_WIN + 1000 && !in_check {
                 if !capture && !killer_or_counter {
                     let lmp = (3 + depth * depth) / if improving { 1 } else { 2 };
-                    let h = self.history[piece as usize][m.to().index()];
-                    let prune = (depth <= 8 && quiet_count as i32 >= lmp)
-                        || (depth <= 6 && eval + 110 + 100 * depth <= alpha && searched > 0)
-                        || (depth <= 3 && h < -3000 * depth && searched > 0);
-                    // Checks are kept: in Xiangqi the mating attacks are made of them.
-                    if prune {
+                    if depth <= 8 && quiet_count as i32 >= lmp {
+                        continue;
+                    }
+                    if depth <= 6 && eval + 110 + 100 * depth <= alpha && searched > 0 {
+                        // Futility: still allowed if it gives check.
                         let undo = pos.play_unchecked(m);
                         let checks = pos.is_check();
                         pos.undo(m, undo);
                         if !checks {
                             continue;
                         }
+                    }
+                    let h = self.history[piece as usize][m.to().index()];
+                    if depth <= 3 && h < -3000 * depth && searched > 0 {
+                        continue;
                     }
                 } else if capture && depth <= 6 && key < GOOD_CAPTURE && see(pos, m) < -90 * depth {
                     continue;
