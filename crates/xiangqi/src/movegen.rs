@@ -273,9 +273,6 @@ impl Position {
     fn risk_masks(&self) -> (u128, u128) {
         let us = self.turn;
         let k = self.kings[us.index()] as usize;
-        if self.king_attacked(us) {
-            return (u128::MAX, u128::MAX);
-        }
         let them = us.other() as usize * 7;
         let (rank, file) = (RANK_MASK[k / 9], FILE_MASK[k % 9]);
         let cannons = self.by_piece[them + CANNON_CODE as usize];
@@ -292,6 +289,9 @@ impl Position {
     /// Calls `emit(from, to)` for every legal move.
     #[inline(always)]
     fn generate(&self, mut emit: impl FnMut(usize, usize)) {
+        if self.king_attacked(self.turn) {
+            return self.generate_evasions(emit);
+        }
         let (risky_from, risky_to) = self.risk_masks();
         let mut own = self.by_color[self.turn.index()];
         while own != 0 {
@@ -304,6 +304,107 @@ impl Position {
                     emit(s, t);
                 }
             });
+        }
+    }
+
+    /// The legal moves when in check. With one checker a move other than the king's can only
+    /// help if it captures the checker, blocks its line or leg, or takes away a cannon's
+    /// screen: the others are skipped without the costly test. Two checkers: everything is
+    /// tested.
+    #[cold]
+    fn generate_evasions(&self, mut emit: impl FnMut(usize, usize)) {
+        let k = self.kings[self.turn.index()] as usize;
+        let (to_mask, from_mask) = self.evasion_masks(k).unwrap_or((u128::MAX, u128::MAX));
+        let mut own = self.by_color[self.turn.index()];
+        while own != 0 {
+            let s = own.trailing_zeros() as usize;
+            own &= own - 1;
+            let code = self.board[s];
+            let any_target = s == k || from_mask >> s & 1 != 0;
+            self.targets_of(s, code, |t| {
+                if (any_target || to_mask >> t & 1 != 0) && !self.exposes_king(s, t) {
+                    emit(s, t);
+                }
+            });
+        }
+    }
+
+    /// For a king on `k` in check by exactly one piece: the squares a move must reach (the
+    /// checker, the squares between it and the king, a horse's leg) and the squares a move may
+    /// leave (a checking cannon's screen). `None` when more than one piece gives check.
+    fn evasion_masks(&self, k: usize) -> Option<(u128, u128)> {
+        let us = self.turn;
+        let them = (us.other() as u8) * 7;
+        let board = &self.board;
+        let enemy = |s: usize, code: u8| board[s] == them + code;
+        let (kf, kr) = (k % 9, k / 9);
+        let mut found: Option<(u128, u128)> = None;
+        let mut checkers = 0;
+        let mut add = |to: u128, from: u128| {
+            checkers += 1;
+            found = Some((to, from));
+        };
+        // Squares strictly between k and s on a line, with s itself.
+        let segment = |s: usize| -> u128 {
+            let (lo, hi) = (k.min(s), k.max(s));
+            let step = if lo / 9 == hi / 9 { 1 } else { 9 };
+            let mut m = 0u128;
+            let mut x = lo + step;
+            while x < hi {
+                m |= 1 << x;
+                x += step;
+            }
+            m | 1 << s
+        };
+        let rank = RANK_SLIDE[kf][self.ranks[kr + 1] as usize & 0x1ff];
+        let base = kr * 9;
+        for_bits(rank.first, |b| {
+            if enemy(base + b, ROOK_CODE) {
+                add(segment(base + b), 0);
+            }
+        });
+        for_bits(rank.second, |b| {
+            let s = base + b;
+            if enemy(s, CANNON_CODE) {
+                // The screen is the first piece on the same side of the king.
+                let side = rank.first & if b < kf { (1 << kf) - 1 } else { !((2 << kf) - 1) };
+                let screen = base + side.trailing_zeros() as usize;
+                add(segment(s), 1 << screen);
+            }
+        });
+        let file = FILE_SLIDE[kr][self.files[kf] as usize & 0x3ff];
+        for_bits(file.first, |b| {
+            let s = b * 9 + kf;
+            if enemy(s, ROOK_CODE) || enemy(s, KING_CODE) {
+                add(segment(s), 0);
+            }
+        });
+        for_bits(file.second, |b| {
+            let s = b * 9 + kf;
+            if enemy(s, CANNON_CODE) {
+                let side = file.first & if b < kr { (1 << kr) - 1 } else { !((2 << kr) - 1) };
+                let screen = side.trailing_zeros() as usize * 9 + kf;
+                add(segment(s), 1 << screen);
+            }
+        });
+        for &h in HORSE_ATTACKERS[k][self.eye_index(k)].as_slice() {
+            let h = h as usize;
+            if enemy(h, HORSE_CODE) {
+                // The leg is next to the horse, a step along the long side of its jump.
+                let (dx, dy) = (kf as i32 - (h % 9) as i32, kr as i32 - (h / 9) as i32);
+                let leg = if dx.abs() == 2 { h as i32 + dx.signum() } else { h as i32 + 9 * dy.signum() };
+                add(1 << h | 1 << leg, 0);
+            }
+        }
+        for &p in PAWN_ATTACKERS[us.other().index()][k].as_slice() {
+            if enemy(p as usize, PAWN_CODE) {
+                add(1 << p, 0);
+            }
+        }
+        if checkers == 1 {
+            found
+        } else {
+            None
         }
     }
 
