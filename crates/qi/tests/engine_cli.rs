@@ -20,14 +20,23 @@ fn session(input: &str) -> String {
 #[test]
 fn uci_handshake_announces_the_options() {
     let out = session("uci\nisready\nquit\n");
-    for want in ["id name Qi", "option name Hash type spin", "option name MultiPV", "option name Move Overhead", "uciok", "readyok"] {
+    for want in [
+        "id name Qi",
+        "option name Hash type spin",
+        "option name MultiPV",
+        "option name Move Overhead",
+        "uciok",
+        "readyok",
+    ] {
         assert!(out.contains(want), "{want}: {out}");
     }
 }
 
 #[test]
 fn too_large_hash_is_refused_without_an_abort() {
-    let out = session("uci\nsetoption name Hash value 1099511627776\nisready\nposition startpos\ngo depth 2\nisready\nquit\n");
+    let out = session(
+        "uci\nsetoption name Hash value 1099511627776\nisready\nposition startpos\ngo depth 2\nisready\nquit\n",
+    );
     assert!(out.contains("info string error: Hash 1099511627776 is out of range"), "{out}");
     assert!(out.contains("bestmove "), "{out}");
 }
@@ -64,7 +73,9 @@ fn multipv_reports_several_lines() {
 
 #[test]
 fn ucci_dialect_from_the_first_command() {
-    let out = session("ucci\nsetoption hashsize 8\nposition startpos\nbanmoves h2e2 b2e2\ngo depth 3\nprobe startpos\nquit\n");
+    let out = session(
+        "ucci\nsetoption hashsize 8\nposition startpos\nbanmoves h2e2 b2e2\ngo depth 3\nprobe startpos\nquit\n",
+    );
     assert!(out.contains("ucciok"), "{out}");
     let best = out.lines().find_map(|l| l.strip_prefix("bestmove ")).unwrap();
     assert!(!best.starts_with("h2e2") && !best.starts_with("b2e2"), "{best}");

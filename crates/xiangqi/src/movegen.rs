@@ -135,8 +135,38 @@ impl Position {
         let (ff, fr, tf, tr) = (from % 9, from / 9, to % 9, to / 9);
         let board = &self.board;
         let enemy = |s: usize, code: u8| s != to && board[s] == them + code;
+        // Which kinds of attacker are present at all where they could matter (a piece on
+        // `to` is captured): most calls need no line or table scan.
+        let present = |code: u8| self.by_piece[(them + code) as usize] & !(1u128 << to);
+        let sliders = present(ROOK_CODE) | present(CANNON_CODE);
 
         // Along the rank: a rook next in line, or a cannon behind one screen.
+        if sliders & RANK_MASK[kr] != 0 && self.rank_attack(kr, kf, ff, fr, tf, tr, &enemy) {
+            return true;
+        }
+        if (sliders | present(KING_CODE)) & FILE_MASK[kf] != 0 && self.file_attack(kr, kf, ff, fr, tf, tr, &enemy) {
+            return true;
+        }
+        if present(HORSE_CODE) & HORSE_ZONE[k] != 0 && self.horse_attack(k, kf, kr, from, to, &enemy) {
+            return true;
+        }
+        present(PAWN_CODE) != 0
+            && PAWN_ATTACKERS[us.other().index()][k].as_slice().iter().any(|&s| enemy(s as usize, PAWN_CODE))
+    }
+
+    /// A rook or cannon attack along the king's rank after the move (see `attacked_after`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn rank_attack(
+        &self,
+        kr: usize,
+        kf: usize,
+        ff: usize,
+        fr: usize,
+        tf: usize,
+        tr: usize,
+        enemy: &impl Fn(usize, u8) -> bool,
+    ) -> bool {
         let mut rank = self.ranks[kr + 1];
         if fr == kr {
             rank &= !(1 << ff);
@@ -146,13 +176,22 @@ impl Position {
         }
         let line = RANK_SLIDE[kf][rank as usize & 0x1ff];
         let base = kr * 9;
-        if bits_any(line.first, |b| enemy(base + b, ROOK_CODE))
-            || bits_any(line.second, |b| enemy(base + b, CANNON_CODE))
-        {
-            return true;
-        }
+        bits_any(line.first, |b| enemy(base + b, ROOK_CODE)) || bits_any(line.second, |b| enemy(base + b, CANNON_CODE))
+    }
 
-        // Along the file: also the other king (the flying general).
+    /// A rook, cannon or king (the flying general) attack along the king's file after the move.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn file_attack(
+        &self,
+        kr: usize,
+        kf: usize,
+        ff: usize,
+        fr: usize,
+        tf: usize,
+        tr: usize,
+        enemy: &impl Fn(usize, u8) -> bool,
+    ) -> bool {
         let mut file = self.files[kf];
         if ff == kf {
             file &= !(1 << fr);
@@ -161,15 +200,24 @@ impl Position {
             file |= 1 << tr;
         }
         let line = FILE_SLIDE[kr][file as usize & 0x3ff];
-        if bits_any(line.first, |b| {
+        bits_any(line.first, |b| {
             let s = b * 9 + kf;
             enemy(s, ROOK_CODE) || enemy(s, KING_CODE)
         }) || bits_any(line.second, |b| enemy(b * 9 + kf, CANNON_CODE))
-        {
-            return true;
-        }
+    }
 
-        // Horses whose leg (a diagonal neighbour of k) is empty after the move.
+    /// A horse attack on `k` after the move: a horse whose leg (a diagonal neighbour of `k`)
+    /// is empty once the piece has gone from `from` to `to`.
+    #[inline(always)]
+    fn horse_attack(
+        &self,
+        k: usize,
+        kf: usize,
+        kr: usize,
+        from: usize,
+        to: usize,
+        enemy: &impl Fn(usize, u8) -> bool,
+    ) -> bool {
         let mut eyes = self.eye_index(k);
         let eye_bit = |s: usize| -> usize {
             let (f, r) = (s % 9, s / 9);
@@ -180,11 +228,7 @@ impl Position {
         };
         eyes &= !eye_bit(from);
         eyes |= eye_bit(to);
-        if HORSE_ATTACKERS[k][eyes].as_slice().iter().any(|&s| enemy(s as usize, HORSE_CODE)) {
-            return true;
-        }
-
-        PAWN_ATTACKERS[us.other().index()][k].as_slice().iter().any(|&s| enemy(s as usize, PAWN_CODE))
+        HORSE_ATTACKERS[k][eyes].as_slice().iter().any(|&s| enemy(s as usize, HORSE_CODE))
     }
 
     /// All legal moves of the side to move.
