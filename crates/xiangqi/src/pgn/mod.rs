@@ -28,7 +28,7 @@ pub use decode::decode;
 pub use reader::read_games;
 
 use crate::notation::NotationError;
-use crate::{FenError, Move, Position};
+use crate::{Excerpt, FenError, GameTooLong, Move, Position};
 use core::fmt;
 
 /// One game: tags, start position, the moves with their comments and variations, the result.
@@ -48,14 +48,18 @@ pub struct PgnGame {
 /// A sequence of moves, with the comment before the first.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Line {
+    /// The comment before the first move (in a variation: right after its `(`).
     pub comment: Option<String>,
+    /// The moves in order, the first played from the line's start position.
     pub moves: Vec<PgnMove>,
 }
 
 /// A move with the comment after it and the variations that replace it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnMove {
+    /// The move, legal in the position before it.
     pub mv: Move,
+    /// The comment after the move (several `{...}` in a row are joined with a space).
     pub comment: Option<String>,
     /// Alternatives to this move, each starting from the position before it.
     pub variations: Vec<Line>,
@@ -103,18 +107,31 @@ pub struct PgnError {
     pub game: usize,
     /// 1-based line where the problem is.
     pub line: usize,
+    /// What is wrong there.
     pub kind: PgnErrorKind,
 }
 
 /// What went wrong in a game.
+///
+/// The PGN reader has grown new checks before ([`PgnErrorKind::TooDeep`]) and may again, so
+/// the enum is `#[non_exhaustive]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PgnErrorKind {
-    /// A tag line that is not `[Key "Value"]`.
+    /// A tag line that is not `[Key "Value"]` (the line as written).
     BadTag(String),
     /// The `FEN` tag is not a legal position.
     BadFen(FenError),
-    /// A move that does not read or is not legal (the move number, the text, why).
-    BadMove { number: u32, text: String, error: NotationError },
+    /// A move that does not read or is not legal.
+    BadMove {
+        /// The move number of the position the move was read in (from the start position's
+        /// move counter, so both moves after `2.` are number 2).
+        number: u32,
+        /// The move as written.
+        text: String,
+        /// Why it does not read in the position reached.
+        error: NotationError,
+    },
     /// `(` before any move, `)` without `(`, or `(` never closed.
     UnbalancedVariation,
     /// `{` never closed.
@@ -123,6 +140,9 @@ pub enum PgnErrorKind {
     ResultInVariation,
     /// Variations nested deeper than [`MAX_VARIATION_DEPTH`].
     TooDeep,
+    /// A line (the main line, or a variation counted from the start) longer than
+    /// [`crate::MAX_GAME_PLIES`].
+    TooLong(GameTooLong),
 }
 
 /// How deep variations may nest (a variation inside a variation is depth 2). Deeper nesting
@@ -132,13 +152,14 @@ pub const MAX_VARIATION_DEPTH: usize = 100;
 impl fmt::Display for PgnErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PgnErrorKind::BadTag(t) => write!(f, "bad tag {t:?}"),
+            PgnErrorKind::BadTag(t) => write!(f, "bad tag {}", Excerpt(t)),
             PgnErrorKind::BadFen(e) => write!(f, "bad FEN tag: {e}"),
-            PgnErrorKind::BadMove { number, text, error } => write!(f, "move {number} {text:?}: {error}"),
+            PgnErrorKind::BadMove { number, text, error } => write!(f, "move {number} {}: {error}", Excerpt(text)),
             PgnErrorKind::UnbalancedVariation => f.write_str("unbalanced parentheses"),
             PgnErrorKind::UnterminatedComment => f.write_str("comment not closed with }"),
             PgnErrorKind::ResultInVariation => f.write_str("result inside a variation"),
             PgnErrorKind::TooDeep => write!(f, "variations nested deeper than {MAX_VARIATION_DEPTH}"),
+            PgnErrorKind::TooLong(e) => e.fmt(f),
         }
     }
 }

@@ -8,25 +8,29 @@
 use super::board::BoardModel;
 use super::book::{self, Book};
 use super::model::{self, Model, NF, NW, SCALE};
-use crate::{Move, Position};
+use xiangqi::{check_game_length, Excerpt, Move, Position};
 
 /// One game in five is held out.
 pub const HOLDOUT: usize = 5;
 
 /// Whether the game with this index (0-based, in file order) is held out of training.
 pub fn is_held_out(index: usize) -> bool {
-    index.is_multiple_of(HOLDOUT)
+    index % HOLDOUT == 0
 }
 
 /// A game from a games file.
 #[derive(Clone, Debug)]
 pub struct Game {
+    /// The game's id (first column).
     pub id: String,
+    /// The start position (second column).
     pub start: Position,
+    /// The moves, each legal in turn (third column).
     pub moves: Vec<Move>,
 }
 
 impl Game {
+    /// The position after all the moves.
     pub fn final_position(&self) -> Position {
         let mut pos = self.start.clone();
         for &m in &self.moves {
@@ -52,9 +56,10 @@ pub fn parse_games(text: &str) -> Result<Vec<Game>, String> {
         let mut pos = start.clone();
         let mut moves = Vec::new();
         for t in cols[2].split_whitespace() {
-            let m: Move = t.parse().map_err(|e| format!("line {}: {t}: {e}", n + 1))?;
+            let m: Move = t.parse().map_err(|e| format!("line {}: {}: {e}", n + 1, Excerpt(t)))?;
             pos.play(m).map_err(|e| format!("line {}: ply {}: {e}", n + 1, moves.len() + 1))?;
             moves.push(m);
+            check_game_length(moves.len()).map_err(|e| format!("line {}: {e}", n + 1))?;
         }
         games.push(Game { id: cols[0].to_string(), start, moves });
     }

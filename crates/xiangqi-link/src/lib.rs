@@ -1,20 +1,6 @@
-//! Share links: a whole game (start position and moves) in a URL query string.
-//!
-//! Two formats:
-//! - the seed's (`p`, `r`, `s`; see [`seed`]), compatible with the links it writes;
-//! - our compact format (`g`; see [`compact`]): a version character, then one arithmetic-coded
-//!   stream with the start position (only when it is not the standard one) and the moves, each
-//!   coded with the probability a learned move model gives it.
-//!
-//! ```
-//! use xiangqi::{link, Move, Position};
-//! let start = Position::startpos();
-//! let moves: Vec<Move> = ["h2e2", "h9g7"].iter().map(|m| m.parse().unwrap()).collect();
-//! let value = link::encode_compact(&start, &moves);
-//! let game = link::decode(&format!("https://example.org/xq?g={value}")).unwrap();
-//! assert_eq!(game.format, link::LinkFormat::Compact);
-//! assert_eq!(game.moves, moves);
-//! ```
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 mod attack;
 pub(crate) mod bits;
@@ -26,8 +12,8 @@ pub mod model;
 pub mod seed;
 pub mod train;
 
-use crate::{Move, Position};
 use core::fmt;
+use xiangqi::{Move, Position};
 
 pub use seed::SeedLink;
 
@@ -41,6 +27,7 @@ pub enum LinkFormat {
 }
 
 impl LinkFormat {
+    /// The lower-case name (`"seed"`, `"compact"`), as the CLI and the web API write it.
     pub fn name(self) -> &'static str {
         match self {
             LinkFormat::Seed => "seed",
@@ -52,6 +39,7 @@ impl LinkFormat {
 /// A decoded link: the game it holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DecodedLink {
+    /// The format the link was written in.
     pub format: LinkFormat,
     /// The position the game starts from.
     pub start: Position,
@@ -73,28 +61,65 @@ impl DecodedLink {
 }
 
 /// Why a link could not be decoded or encoded.
+///
+/// Each error names the query field (`g`, `p`, `r`) and, where it can, the position or ply:
+///
+/// ```
+/// use xiangqi_link::{decode, LinkError};
+/// let err = decode("g=BQ*g").unwrap_err();
+/// assert_eq!(err, LinkError::BadCharacter { field: "g", position: 2, character: '*' });
+/// assert_eq!(err.to_string(), "bad character '*' at position 2 of g");
+/// ```
+///
+/// New formats may bring new ways to fail, so the enum is `#[non_exhaustive]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LinkError {
     /// The text has no value to decode.
     Empty,
     /// A character that is not base64url.
-    BadCharacter { field: &'static str, position: usize, character: char },
+    BadCharacter {
+        /// The query field: `g`, `p` or `r`.
+        field: &'static str,
+        /// Its byte offset in the field's value, from 0.
+        position: usize,
+        /// The character.
+        character: char,
+    },
     /// The data ends in the middle of a value.
-    Truncated { field: &'static str },
+    Truncated {
+        /// The query field: `g`, `p` or `r`.
+        field: &'static str,
+    },
     /// A compact link of a version this library does not know.
     UnknownVersion(char),
     /// The board is not a legal position.
     BadBoard(String),
     /// The seed history does not fit the board (`ply_from_end` 1 is the newest move).
-    BadHistory { ply_from_end: usize, reason: String },
+    BadHistory {
+        /// Which move, counting back from the newest (1).
+        ply_from_end: usize,
+        /// What does not fit, in words.
+        reason: String,
+    },
     /// The move at `ply` (from 1) is illegal.
-    IllegalMove { ply: usize, mv: String },
-    /// More moves than any game can have.
+    IllegalMove {
+        /// The ply, from 1 for the first move.
+        ply: usize,
+        /// The move in ICCS (`h2e2`).
+        mv: String,
+    },
+    /// More moves than [`xiangqi::MAX_GAME_PLIES`] (the message is [`xiangqi::GameTooLong`]'s).
     TooLong,
     /// Data left over after the game ends.
-    TrailingData { field: &'static str },
+    TrailingData {
+        /// The query field: `g`, `p` or `r`.
+        field: &'static str,
+    },
     /// The game cannot be written in the seed's format.
     Unrepresentable(String),
+    /// A link just written does not decode back to the same game (a codec bug; never sent).
+    NotRoundTrip(LinkFormat),
 }
 
 impl fmt::Display for LinkError {
@@ -111,9 +136,12 @@ impl fmt::Display for LinkError {
                 write!(f, "bad history at the move {ply_from_end} from the end: {reason}")
             }
             LinkError::IllegalMove { ply, mv } => write!(f, "illegal move {mv} at ply {ply}"),
-            LinkError::TooLong => f.write_str("too many moves"),
+            LinkError::TooLong => xiangqi::GameTooLong.fmt(f),
             LinkError::TrailingData { field } => write!(f, "data left over after the game in {field}"),
             LinkError::Unrepresentable(why) => write!(f, "not representable in the seed format: {why}"),
+            LinkError::NotRoundTrip(format) => {
+                write!(f, "the {} link does not decode back to the same game", format.name())
+            }
         }
     }
 }
@@ -131,7 +159,7 @@ pub fn encode_compact(start: &Position, moves: &[Move]) -> String {
 /// such as two unmoved soldiers on one file, or for an illegal move).
 ///
 /// ```
-/// use xiangqi::link;
+/// use xiangqi_link as link;
 /// let game = link::decode("p=gSQCL5P5oIDhCFJCIBJ4eQCAkX8&r=86pU6-4nbSh38OCojLarcupWOb1rXw&s=1").unwrap();
 /// assert_eq!(game.moves.len(), 20);
 /// let again = link::encode_seed(&game.start, &game.moves).unwrap();
@@ -141,6 +169,43 @@ pub fn encode_seed(start: &Position, moves: &[Move]) -> Result<SeedLink, LinkErr
     seed::encode(start, moves)
 }
 
+/// The query string (`g=...`, or `p=...&r=...&s=1`) of a game in `format`, checked to
+/// decode back to the same game: the same start position, move counters included, and the
+/// same moves. Every link the server and the command line hand out is made here.
+///
+/// ```
+/// use xiangqi::Position;
+/// use xiangqi_link::{self as link, LinkError, LinkFormat};
+/// let late: Position = "3k5/9/9/9/9/9/9/9/9/4K3R w - - 119 80".parse().unwrap();
+/// let query = link::encode_query(LinkFormat::Compact, &late, &[]).unwrap();
+/// assert_eq!(link::decode(&query).unwrap().start.fen(), late.fen());
+/// assert!(matches!(link::encode_query(LinkFormat::Seed, &late, &[]), Err(LinkError::Unrepresentable(_))));
+/// ```
+///
+/// # Errors
+/// An illegal move, a game longer than [`xiangqi::MAX_GAME_PLIES`], a game the seed format
+/// cannot hold, or [`LinkError::NotRoundTrip`] should the link not decode back to the game.
+pub fn encode_query(format: LinkFormat, start: &Position, moves: &[Move]) -> Result<String, LinkError> {
+    let query = match format {
+        LinkFormat::Compact => format!("g={}", compact::try_encode(start, moves)?),
+        LinkFormat::Seed => seed::encode(start, moves)?.query(),
+    };
+    match decode(&query) {
+        Ok(back) if back.format == format && back.start == *start && back.moves == moves => Ok(query),
+        _ => Err(LinkError::NotRoundTrip(format)),
+    }
+}
+
+/// The share link's query for a game: the compact form, or the seed's when the compact one
+/// cannot carry the game; both checked as [`encode_query`] does.
+///
+/// # Errors
+/// The compact format's error when neither format can carry the game.
+pub fn share_query(start: &Position, moves: &[Move]) -> Result<String, LinkError> {
+    encode_query(LinkFormat::Compact, start, moves)
+        .or_else(|e| encode_query(LinkFormat::Seed, start, moves).map_err(|_| e))
+}
+
 /// Decodes a full URL, a query string or a bare value of either format.
 ///
 /// A bare value is read as compact when it starts with a known version character and
@@ -148,7 +213,7 @@ pub fn encode_seed(start: &Position, moves: &[Move]) -> Result<SeedLink, LinkErr
 /// character, truncated data, an illegal move at ply N, an unknown version...
 ///
 /// ```
-/// use xiangqi::link::{self, LinkError};
+/// use xiangqi_link::{self as link, LinkError};
 /// assert!(matches!(link::decode("g=Z0"), Err(LinkError::UnknownVersion('Z'))));
 /// assert_eq!(link::decode("xq?g=BQV").unwrap().moves[0].to_string(), "h2e2");
 /// ```
