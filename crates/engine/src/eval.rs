@@ -1,53 +1,336 @@
-//! Static evaluation: material plus piece-square bonuses, from the side to move's view.
+//! Static evaluation, from the side to move's view, in centipawns (an uncrossed pawn is 100).
+//!
+//! Every term has a middlegame and an endgame weight, blended by the game phase (how much of
+//! the rooks, horses and cannons are still on the board):
+//! - material and piece-square bonuses (pawns gain across the river and near the palace;
+//!   horses and rooks in the enemy half; the central cannon; the raised king is unsafe);
+//! - mobility of rooks, horses (blocked legs) and cannons (screens), elephants (eyes);
+//! - king safety: missing advisors and elephants against the attackers left, attackers across
+//!   the river, the "empty-head cannon" (a cannon facing the king with nothing between), a
+//!   rook on the king's open file, a horse at the palace;
+//! - material that cannot win: a side without attackers cannot mate, so its advantage is
+//!   scaled down; with no attackers at all it is a draw.
 
-use xiangqi::{Color, PieceKind, Position, Square};
+use xiangqi::{PieceKind, Position};
 
-/// Material in centipawns.
+const KING: usize = 0;
+const ADVISOR: usize = 1;
+const ELEPHANT: usize = 2;
+const HORSE: usize = 3;
+const ROOK: usize = 4;
+const CANNON: usize = 5;
+const PAWN: usize = 6;
+
+/// Material in centipawns, for move ordering and pruning margins.
 pub(crate) const fn value(kind: PieceKind) -> i32 {
     match kind {
         PieceKind::King => 0,
         PieceKind::Advisor | PieceKind::Elephant => 200,
-        PieceKind::Horse => 400,
-        PieceKind::Rook => 900,
+        PieceKind::Horse => 430,
+        PieceKind::Rook => 950,
         PieceKind::Cannon => 450,
         PieceKind::Pawn => 100,
     }
 }
 
-/// A positional bonus for `kind` on `sq`, seen from its own side (rank 0 = own back rank).
-fn bonus(kind: PieceKind, color: Color, sq: Square) -> i32 {
-    let sq = if color == Color::Red { sq } else { sq.flip() };
-    let (f, r) = (sq.file() as i32, sq.rank() as i32);
-    let centre = 4 - (f - 4).abs(); // 0 at the edge, 4 on the middle file
-    match kind {
-        PieceKind::Pawn => match r {
-            0..=2 => 0,
-            3 => 0,
-            4 => 10,
-            5..=7 => 90 + centre * 8 + (r - 4) * 6,
-            8 => 80 + centre * 6,
-            _ => 40,
-        },
-        PieceKind::Horse => centre * 6 + r.min(7) * 5 - if (f == 0 || f == 8) && r == 0 { 10 } else { 0 },
-        PieceKind::Rook => centre * 2 + if r >= 5 { 15 } else { 0 } + if r == 6 { 10 } else { 0 },
-        PieceKind::Cannon => {
-            (if f == 4 { 15 } else { 0 })
-                + if r == 2 || r == 9 { 5 } else { 0 }
-                + if (3..=6).contains(&r) { -5 } else { 0 }
-        }
-        PieceKind::King => -(r * 10) - (f - 4).abs() * 4,
-        PieceKind::Advisor | PieceKind::Elephant => 0,
+/// A middlegame / endgame pair.
+#[derive(Clone, Copy, Default)]
+struct Pair(i32, i32);
+
+impl core::ops::AddAssign for Pair {
+    fn add_assign(&mut self, o: Pair) {
+        self.0 += o.0;
+        self.1 += o.1;
     }
 }
 
-/// The evaluation of `pos` for the side to move, in centipawns.
-pub fn evaluate(pos: &Position) -> i32 {
-    let mut score = 0;
-    for (sq, piece) in pos.pieces() {
-        let v = value(piece.kind) + bonus(piece.kind, piece.color, sq);
-        score += if piece.color == pos.turn() { v } else { -v };
+impl core::ops::SubAssign for Pair {
+    fn sub_assign(&mut self, o: Pair) {
+        self.0 -= o.0;
+        self.1 -= o.1;
+    }
+}
+
+const MATERIAL: [Pair; 7] =
+    [Pair(0, 0), Pair(200, 220), Pair(200, 220), Pair(420, 470), Pair(950, 1020), Pair(470, 420), Pair(100, 120)];
+
+/// Bonuses by rank counted from the piece's own side (0 = own back rank) and by the distance
+/// from the edge file (`0` = a or i file, `4` = the middle file).
+const fn pst(kind: usize, rank: usize, centre: usize) -> Pair {
+    let (rr, c) = (rank as i32, centre as i32);
+    match kind {
+        PAWN => match rr {
+            0..=3 => Pair(0, 0),
+            4 => Pair(10 + 4 * c, 15 + 3 * c),
+            5 => Pair(55 + 8 * c, 75 + 6 * c),
+            6 => Pair(75 + 10 * c, 95 + 8 * c),
+            7 => Pair(80 + if c >= 3 { 35 } else { 5 * c }, 100 + if c >= 3 { 25 } else { 5 * c }),
+            8 => Pair(60 + if c >= 3 { 25 } else { 0 }, 80 + if c >= 3 { 20 } else { 0 }),
+            _ => Pair(10, 30),
+        },
+        HORSE => {
+            let advance = [0, 4, 10, 14, 20, 26, 34, 40, 28, 5][rank];
+            let edge = if c == 0 { -18 } else { 0 };
+            let attack = if rr >= 6 && c >= 2 { 15 } else { 0 };
+            let centre = 7 * if c > 3 { 3 } else { c };
+            Pair(advance + edge + attack + centre, advance / 2 + edge + centre)
+        }
+        ROOK => {
+            let deep = match rr {
+                6 | 7 => 20,
+                5 | 8 => 10,
+                9 => 5,
+                _ => 0,
+            };
+            let rib = if c == 3 { 8 } else { 0 };
+            Pair(deep + rib, deep / 2)
+        }
+        CANNON => {
+            let central = if c == 4 { 25 } else { 0 };
+            let line = match rr {
+                0 => -5,
+                1 | 2 => 0,
+                3..=5 => -8,
+                6 => 0,
+                7 => 6,
+                8 => 0,
+                _ => 12,
+            };
+            Pair(central + line, line / 2)
+        }
+        KING => Pair(-25 * rr - if c != 4 { 10 } else { 0 }, -8 * rr),
+        ADVISOR | ELEPHANT => {
+            let home = if c == 4 { 10 } else { 0 };
+            Pair(home, home / 2)
+        }
+        _ => Pair(0, 0),
+    }
+}
+
+/// `TABLE[kind][relative square]`: material plus square bonus; the square counted from the
+/// piece's own side (Black's board is turned around).
+static TABLE: [[Pair; 90]; 7] = {
+    let mut t = [[Pair(0, 0); 90]; 7];
+    let mut k = 0;
+    while k < 7 {
+        let mut s = 0;
+        while s < 90 {
+            let (f, r) = (s % 9, s / 9);
+            let centre = if f < 4 { f } else { 8 - f };
+            let p = pst(k, r, centre);
+            t[k][s] = Pair(MATERIAL[k].0 + p.0, MATERIAL[k].1 + p.1);
+            s += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// Mobility weight per reachable square (middlegame, endgame).
+const MOBILITY: [Pair; 7] = [Pair(0, 0), Pair(0, 0), Pair(2, 2), Pair(9, 8), Pair(4, 4), Pair(3, 2), Pair(0, 0)];
+/// Phase weight of each kind; the start position has `MAX_PHASE`.
+const PHASE: [i32; 7] = [0, 0, 0, 2, 4, 2, 0];
+const MAX_PHASE: i32 = 32;
+const TEMPO: i32 = 15;
+
+/// What one side's pieces are, gathered during the scan.
+#[derive(Default, Clone, Copy)]
+struct Side {
+    count: [i32; 7],
+    /// Rooks, horses, cannons and crossed pawns in the enemy half.
+    invaders: i32,
+    king: usize,
+    /// Squares of the rooks, horses and cannons, with their kind.
+    attackers: [(u8, u8); 6],
+    attacker_count: usize,
+}
+
+#[inline]
+fn at(f: i32, r: i32) -> Option<usize> {
+    if (0..9).contains(&f) && (0..10).contains(&r) {
+        Some((r * 9 + f) as usize)
+    } else {
+        None
+    }
+}
+
+/// Squares a horse on `s` can reach, and a rook's and cannon's moves along lines (cannon
+/// captures count twice), an elephant's free eyes.
+fn mobility(board: &[u8; 90], s: usize, kind: usize, color: usize) -> i32 {
+    let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+    let own = |code: u8| code != 0 && ((code - 1) / 7) as usize == color;
+    match kind {
+        HORSE => {
+            let mut n = 0;
+            for (lf, lr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let Some(leg) = at(f + lf, r + lr) else { continue };
+                if board[leg] != 0 {
+                    continue;
+                }
+                for side in [-1, 1] {
+                    let (tf, tr) = if lf != 0 { (f + 2 * lf, r + side) } else { (f + side, r + 2 * lr) };
+                    if let Some(t) = at(tf, tr) {
+                        if !own(board[t]) {
+                            n += 1;
+                        }
+                    }
+                }
+            }
+            n
+        }
+        ROOK | CANNON => {
+            let mut n = 0;
+            for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let (mut x, mut y) = (f + df, r + dr);
+                let mut screen = false;
+                while let Some(t) = at(x, y) {
+                    if board[t] == 0 {
+                        if !screen {
+                            n += 1;
+                        }
+                    } else if !screen {
+                        if kind == ROOK {
+                            n += !own(board[t]) as i32;
+                            break;
+                        }
+                        screen = true;
+                    } else {
+                        n += !own(board[t]) as i32 * 2;
+                        break;
+                    }
+                    x += df;
+                    y += dr;
+                }
+            }
+            n
+        }
+        ELEPHANT => {
+            let mut n = 0;
+            for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                if let (Some(eye), Some(t)) = (at(f + df, r + dr), at(f + 2 * df, r + 2 * dr)) {
+                    let own_half = if color == 0 { r + 2 * dr <= 4 } else { r + 2 * dr >= 5 };
+                    if own_half && board[eye] == 0 && !own(board[t]) {
+                        n += 1;
+                    }
+                }
+            }
+            n
+        }
+        _ => 0,
+    }
+}
+
+/// The pieces between `a` and `b` on one file (exclusive), or `None` if not on one file.
+fn between_on_file(board: &[u8; 90], a: usize, b: usize) -> Option<i32> {
+    if a % 9 != b % 9 {
+        return None;
+    }
+    let (lo, hi) = (a.min(b), a.max(b));
+    Some(((lo + 9)..hi).step_by(9).filter(|&s| board[s] != 0).count() as i32)
+}
+
+/// King safety for the side `us` (a penalty is negative).
+fn king_safety(board: &[u8; 90], us: usize, sides: &[Side; 2]) -> Pair {
+    let them = 1 - us;
+    let enemy = &sides[them];
+    let own = &sides[us];
+    let k = own.king;
+    let mut score = Pair(0, 0);
+    let attack_force = enemy.count[ROOK] * 2 + enemy.count[HORSE] + enemy.count[CANNON];
+    if attack_force == 0 {
+        return score;
+    }
+    // Missing defenders hurt in proportion to what can still attack.
+    let missing_advisors = 2 - own.count[ADVISOR];
+    let missing_elephants = 2 - own.count[ELEPHANT];
+    score -= Pair(
+        missing_advisors * (6 + 4 * attack_force) + missing_elephants * (4 + 3 * enemy.count[CANNON] + attack_force),
+        missing_advisors * (4 + 2 * attack_force) + missing_elephants * (2 + 2 * enemy.count[CANNON]),
+    );
+    // Attackers across the river, more dangerous together.
+    const PRESSURE: [i32; 8] = [0, 0, 12, 35, 70, 115, 160, 200];
+    let p = PRESSURE[(enemy.invaders as usize).min(7)];
+    score -= Pair(p * (10 - own.count[ADVISOR] - own.count[ELEPHANT]) / 10, p / 4);
+    // Pieces on the king's file and next to the palace.
+    for &(kind, s) in &enemy.attackers[..enemy.attacker_count] {
+        let (kind, s) = (kind as usize, s as usize);
+        if kind == CANNON {
+            match between_on_file(board, s, k) {
+                // The empty-head cannon: the king can leave neither the file nor let anything in.
+                Some(0) => score -= Pair(90, 40),
+                Some(2) => score -= Pair(12, 4),
+                _ => {}
+            }
+        } else if kind == ROOK {
+            if between_on_file(board, s, k).is_some_and(|n| n <= 1) {
+                score -= Pair(20, 10);
+            }
+        } else if kind == HORSE {
+            let (df, dr) = ((s % 9) as i32 - (k % 9) as i32, (s / 9) as i32 - (k / 9) as i32);
+            if df.abs() <= 2 && dr.abs() <= 2 {
+                score -= Pair(25, 12);
+            }
+        }
     }
     score
+}
+
+/// The evaluation of `pos` for the side to move, in centipawns.
+///
+/// ```
+/// use xiangqi::Position;
+/// use xiangqi_engine::evaluate;
+/// // The start position is balanced but for the side to move's tempo.
+/// assert!(evaluate(&Position::startpos()).abs() < 50);
+/// ```
+pub fn evaluate(pos: &Position) -> i32 {
+    let board = pos.codes();
+    let mut sides = [Side::default(); 2];
+    let mut score = [Pair(0, 0); 2];
+    for (s, &code) in board.iter().enumerate() {
+        if code == 0 {
+            continue;
+        }
+        let (color, kind) = (((code - 1) / 7) as usize, ((code - 1) % 7) as usize);
+        let rel = if color == 0 { s } else { 89 - s };
+        let side = &mut sides[color];
+        side.count[kind] += 1;
+        score[color] += TABLE[kind][rel];
+        if matches!(kind, HORSE | ROOK | CANNON | ELEPHANT) {
+            let m = mobility(board, s, kind, color);
+            score[color] += Pair(MOBILITY[kind].0 * m, MOBILITY[kind].1 * m);
+        }
+        match kind {
+            KING => side.king = s,
+            ROOK | HORSE | CANNON => {
+                side.invaders += (rel >= 45) as i32;
+                if side.attacker_count < side.attackers.len() {
+                    side.attackers[side.attacker_count] = (kind as u8, s as u8);
+                    side.attacker_count += 1;
+                }
+            }
+            PAWN => side.invaders += (rel >= 45) as i32,
+            _ => {}
+        }
+    }
+    for (us, side_score) in score.iter_mut().enumerate() {
+        *side_score += king_safety(board, us, &sides);
+    }
+    let phase: i32 =
+        sides.iter().map(|s| (0..7).map(|k| PHASE[k] * s.count[k]).sum::<i32>()).sum::<i32>().min(MAX_PHASE);
+    let blend = |p: Pair| (p.0 * phase + p.1 * (MAX_PHASE - phase)) / MAX_PHASE;
+    let us = pos.turn().index();
+    let mut total = blend(score[us]) - blend(score[1 - us]) + TEMPO;
+    // A side that cannot attack cannot win.
+    let attackers = |s: &Side| s.count[ROOK] + s.count[HORSE] + s.count[CANNON] + s.count[PAWN];
+    let (a_us, a_them) = (attackers(&sides[us]), attackers(&sides[1 - us]));
+    if a_us == 0 && a_them == 0 {
+        return 0;
+    }
+    if (total > 0 && a_us == 0) || (total < 0 && a_them == 0) {
+        total /= 8;
+    }
+    total
 }
 
 #[cfg(test)]
@@ -56,7 +339,7 @@ mod tests {
 
     #[test]
     fn start_position_is_balanced() {
-        assert_eq!(evaluate(&Position::startpos()), 0);
+        assert_eq!(evaluate(&Position::startpos()), TEMPO);
     }
 
     #[test]
@@ -65,5 +348,19 @@ mod tests {
         let black: Position = "4k4/4a4/9/9/6p2/9/9/9/9/5K3 b - - 0 1".parse().unwrap();
         assert_eq!(evaluate(&red), evaluate(&black));
         assert!(evaluate(&red) > 0);
+    }
+
+    #[test]
+    fn no_attackers_is_a_draw() {
+        let pos: Position = "3ak4/4a4/9/9/9/9/9/9/4A4/3AK4 w - - 0 1".parse().unwrap();
+        assert_eq!(evaluate(&pos), 0);
+    }
+
+    #[test]
+    fn empty_head_cannon_is_feared() {
+        // The same material; in the first the black cannon faces the red king with nothing between.
+        let open: Position = "3k5/9/4c4/9/9/9/9/9/9/4K4 w - - 0 1".parse().unwrap();
+        let closed: Position = "3k5/9/3c5/9/9/9/9/9/9/4K4 w - - 0 1".parse().unwrap();
+        assert!(evaluate(&open) < evaluate(&closed) - 30, "{} {}", evaluate(&open), evaluate(&closed));
     }
 }

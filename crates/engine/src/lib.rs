@@ -1,10 +1,13 @@
 #![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
 
 mod eval;
+pub mod protocol;
 mod score;
 mod search;
+mod see;
 mod tt;
 
 pub use eval::evaluate;
 pub use score::Score;
-pub use search::{Engine, Limits, Line, SearchInfo};
+pub use search::{Engine, HashError, Limits, Line, SearchInfo, MAX_DEPTH};

@@ -6,10 +6,17 @@ use core::fmt;
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Default)]
 pub struct Score(pub(crate) i32);
 
+impl Score {
+    /// A score of `cp` centipawns (clamped to the range of ordinary scores).
+    pub fn from_centipawns(cp: i32) -> Score {
+        Score(cp.clamp(-MATE_BOUND, MATE_BOUND))
+    }
+}
+
 pub(crate) const MATE: i32 = 30_000;
 pub(crate) const INFINITY: i32 = 32_000;
 /// Scores beyond this are mates.
-const MATE_BOUND: i32 = MATE - 1_000;
+pub(crate) const MATE_BOUND: i32 = MATE - 1_000;
 
 impl Score {
     /// Centipawns (a pawn on its own side is worth 100).
@@ -17,6 +24,7 @@ impl Score {
         self.0
     }
 
+    /// Whether this is a mate score (either side mates).
     pub fn is_mate(self) -> bool {
         self.0.abs() > MATE_BOUND
     }

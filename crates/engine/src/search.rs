@@ -1,49 +1,72 @@
-//! Iterative deepening, principal-variation alpha-beta with a transposition table, null-move
-//! pruning, late-move reductions, killer and history ordering, and a capture quiescence search.
+//! Iterative deepening with aspiration windows over a principal-variation alpha-beta search:
+//! transposition table (hash move first), check extension, null move (verified where
+//! zugzwang is likely), razoring, reverse futility, futility and late-move pruning, late-move
+//! reductions, SEE to order and prune captures, killer / history / counter-move ordering, and
+//! a quiescence search of the captures that do not lose material.
 //!
-//! Game end inside the search: no legal move loses (mate and stalemate alike); a position that
-//! repeats one on the current path or in the game's history scores as a draw. The finer Asian
-//! repetition rulings (perpetual check and chase lose) are left to the game referee.
+//! Game end inside the search: no legal move loses (mate and stalemate alike); the move
+//! limit and a board without attackers are draws; a position that repeats one on the search
+//! path is judged by the Asian rules: the side that gave check with every move of the cycle
+//! while the other did not loses; other repetitions are draws (perpetual chase is judged by
+//! the referee, not yet inside the search).
 
 use crate::eval::{evaluate, value};
-use crate::score::{Score, INFINITY, MATE};
+use crate::score::{Score, INFINITY, MATE, MATE_BOUND};
+use crate::see::{see, victim_value};
 use crate::tt::{Bound, Entry, Table};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use xiangqi::{Move, MoveList, Position};
+use xiangqi::{Move, MoveList, PieceKind, Position};
 
-const MAX_PLY: usize = 96;
+/// The deepest ply the search reaches (extensions included).
+pub(crate) const MAX_PLY: usize = 100;
+/// The deepest iteration.
+pub const MAX_DEPTH: u32 = 80;
+/// The score of a repetition the side to move wins by rule (beyond any evaluation, below mates).
+const RULE_WIN: i32 = MATE_BOUND - 200;
+/// Plies without a capture that draw (the 60-move rule).
+const MOVE_LIMIT: u32 = 120;
 
-/// When to stop searching. With no limit at all the search stops at depth 64.
+/// When to stop searching. With no limit at all the search goes on to [`MAX_DEPTH`] or until
+/// the stop flag ([`Engine::stop_handle`]) is set.
+///
+/// ```
+/// use std::time::Duration;
+/// use xiangqi_engine::Limits;
+/// let l = Limits { multipv: 3, ..Limits::time(Duration::from_millis(500)) };
+/// assert_eq!((l.depth, l.multipv), (None, 3));
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
-    /// The deepest iteration to run.
+    /// The deepest iteration (at most [`MAX_DEPTH`]).
     pub depth: Option<u32>,
-    /// Stop after about this many nodes.
+    /// Stop after about this many nodes (the search finishes the node it is in).
     pub nodes: Option<u64>,
-    /// Stop after this much time (an iteration that cannot finish is not started).
+    /// Think at most this long; an iteration that could not finish in time is not begun.
     pub time: Option<Duration>,
-    /// How many best lines to find (MultiPV); 0 and 1 both mean one.
+    /// How many best lines to find (0 or 1: one).
     pub multipv: usize,
 }
 
 impl Limits {
+    /// Search to `depth` plies.
     pub fn depth(depth: u32) -> Limits {
         Limits { depth: Some(depth), ..Limits::default() }
     }
 
+    /// Search for `time`.
     pub fn time(time: Duration) -> Limits {
         Limits { time: Some(time), ..Limits::default() }
     }
 }
 
-/// One of the best lines at the root: its score for the side to move and its moves.
+/// One line of a multi-PV search: its score and moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
-    /// The line's score, from the side to move's point of view.
+    /// The score of the line's first move, for the side to move.
     pub score: Score,
-    /// The line's moves, starting with a root move.
+    /// The moves, the first of which is the root move.
     pub pv: Vec<Move>,
 }
 
@@ -52,52 +75,163 @@ pub struct Line {
 pub struct SearchInfo {
     /// The best move; `None` only when the side to move has no legal move.
     pub best: Option<Move>,
-    /// The best line's score.
+    /// The best move's score, for the side to move.
     pub score: Score,
     /// The depth of the last completed iteration.
     pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
     /// Nodes searched so far.
     pub nodes: u64,
-    /// Time spent so far.
+    /// Time since the search started.
     pub elapsed: Duration,
     /// The principal variation, starting with `best`.
     pub pv: Vec<Move>,
-    /// The best lines, best first (`Limits::multipv` of them, fewer when there are fewer legal
-    /// moves); the first is `score` and `pv`.
+    /// The best lines, best first (as many as [`Limits::multipv`] asked, at most the number of
+    /// legal moves); `lines[0]` is `score` and `pv`.
     pub lines: Vec<Line>,
+    /// How full the transposition table is, in permille.
+    pub hashfull: u32,
+}
+
+/// What the search keeps per ply.
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    eval: i32,
+    /// The move played from this ply (`None`: a null move or none yet).
+    mv: Option<Move>,
+    /// The piece code that moved.
+    piece: u8,
 }
 
 /// A searcher with its own transposition table and ordering statistics.
 pub struct Engine {
     tt: Table,
-    killers: [[Option<Move>; 2]; MAX_PLY],
-    history: Box<[[i32; 90]; 90]>,
+    hash_mb: usize,
+    killers: [[Option<Move>; 2]; MAX_PLY + 2],
+    /// History of quiet moves by piece code and target square.
+    history: Box<[[i32; 90]; 15]>,
+    /// The reply that refuted a move, by its piece code and target square.
+    counter: Box<[[Option<Move>; 90]; 15]>,
+    stack: [Frame; MAX_PLY + 2],
+    /// The triangular principal-variation table.
+    pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
     stop: Arc<AtomicBool>,
+    /// Hashes of the positions before the current node: the game, then the search path.
     path: Vec<u64>,
+    /// Whether the side to move was in check in each position of `path` (unknown, so false,
+    /// for the game's positions).
+    path_check: Vec<bool>,
+    game_len: usize,
+    root_excluded: Vec<Move>,
+    /// The root moves allowed (`None`: all).
+    root_allowed: Option<Vec<Move>>,
+    /// The best line found so far in the running root search.
+    partial: Option<Line>,
     nodes: u64,
+    seldepth: usize,
     started: Instant,
     deadline: Option<Instant>,
     node_limit: u64,
     aborted: bool,
-    /// Root moves left out of this search (MultiPV: the first moves of the better lines).
-    excluded: Vec<Move>,
+    lmr: Box<[[i32; 64]; 64]>,
 }
 
+/// Why [`Engine::set_hash`] refused a size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HashError {
+    /// The size asked for, in MiB.
+    pub requested: usize,
+    /// The largest size allowed, in MiB.
+    pub max: usize,
+}
+
+impl core::fmt::Display for HashError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "a hash table of {} MiB cannot be had (at most {} MiB, and the memory must be free)",
+            self.requested, self.max
+        )
+    }
+}
+
+impl std::error::Error for HashError {}
+
 impl Engine {
-    /// An engine with a transposition table of about `hash_mb` MiB.
+    /// The largest hash table, in MiB.
+    pub const MAX_HASH_MB: usize = crate::tt::MAX_MB;
+
+    /// An engine with a transposition table of about `hash_mb` MiB. A size that is too large
+    /// or cannot be allocated falls back to the largest that can (down to 1 MiB); it never
+    /// aborts. See [`Engine::set_hash`] to learn whether a size is possible.
     pub fn new(hash_mb: usize) -> Engine {
+        let mut mb = hash_mb.clamp(1, Self::MAX_HASH_MB);
+        let tt = loop {
+            match Table::new(mb) {
+                Some(t) => break t,
+                None if mb > 1 => mb /= 2,
+                None => panic!("cannot allocate a 1 MiB hash table"),
+            }
+        };
+        let mut lmr = Box::new([[0; 64]; 64]);
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.6 + (d as f64).ln() * (m as f64).ln() / 2.2) as i32;
+            }
+        }
         Engine {
-            tt: Table::new(hash_mb),
-            killers: [[None; 2]; MAX_PLY],
-            history: Box::new([[0; 90]; 90]),
+            tt,
+            hash_mb: mb,
+            killers: [[None; 2]; MAX_PLY + 2],
+            history: Box::new([[0; 90]; 15]),
+            counter: Box::new([[None; 90]; 15]),
+            stack: [Frame::default(); MAX_PLY + 2],
+            pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
             stop: Arc::new(AtomicBool::new(false)),
             path: Vec::new(),
+            path_check: Vec::new(),
+            game_len: 0,
+            root_excluded: Vec::new(),
+            partial: None,
+            root_allowed: None,
             nodes: 0,
+            seldepth: 0,
             started: Instant::now(),
             deadline: None,
             node_limit: u64::MAX,
             aborted: false,
-            excluded: Vec::new(),
+            lmr,
+        }
+    }
+
+    /// The size of the transposition table, in MiB.
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    /// Replaces the transposition table by one of `hash_mb` MiB (emptied). Too large a size
+    /// (above [`Engine::MAX_HASH_MB`]) or one that cannot be allocated is an error and keeps
+    /// the old table.
+    pub fn set_hash(&mut self, hash_mb: usize) -> Result<(), HashError> {
+        let err = HashError { requested: hash_mb, max: Self::MAX_HASH_MB };
+        if hash_mb == 0 {
+            return Err(err);
+        }
+        // Free the old table first so that the new one can use its memory.
+        self.tt = Table::new(1).ok_or(err)?;
+        match Table::new(hash_mb) {
+            Some(t) => {
+                self.tt = t;
+                self.hash_mb = hash_mb;
+                Ok(())
+            }
+            None => {
+                self.tt = Table::new(self.hash_mb).or_else(|| Table::new(1)).ok_or(err)?;
+                Err(err)
+            }
         }
     }
 
@@ -109,8 +243,16 @@ impl Engine {
     /// Forgets everything learned (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        *self.history = [[0; 90]; 90];
-        self.killers = [[None; 2]; MAX_PLY];
+        *self.history = [[0; 90]; 15];
+        *self.counter = [[None; 90]; 15];
+        self.killers = [[None; 2]; MAX_PLY + 2];
+    }
+
+    /// What the transposition table holds for `pos`: the stored move, score and depth.
+    pub fn probe(&self, pos: &Position) -> Option<(Option<Move>, Score, u32)> {
+        let e = self.tt.get(pos.hash())?;
+        let mv = e.mv.filter(|&m| pos.is_legal(m));
+        Some((mv, Score::from_tt(e.score, 0), e.depth.max(0) as u32))
     }
 
     /// Searches `pos`. `game` holds the hashes of the positions before it in the game (for
@@ -120,6 +262,19 @@ impl Engine {
         pos: &Position,
         game: &[u64],
         limits: &Limits,
+        on_iteration: impl FnMut(&SearchInfo),
+    ) -> SearchInfo {
+        self.search_moves(pos, game, limits, None, on_iteration)
+    }
+
+    /// [`Engine::search`] among the root moves in `only` (all legal moves when `None`; UCI
+    /// `searchmoves`, UCCI `banmoves`). With none of them legal there is no best move.
+    pub fn search_moves(
+        &mut self,
+        pos: &Position,
+        game: &[u64],
+        limits: &Limits,
+        only: Option<&[Move]>,
         mut on_iteration: impl FnMut(&SearchInfo),
     ) -> SearchInfo {
         self.stop.store(false, Ordering::Relaxed);
@@ -127,98 +282,141 @@ impl Engine {
         self.deadline = limits.time.map(|t| self.started + t);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.nodes = 0;
+        self.seldepth = 0;
         self.aborted = false;
-        self.killers = [[None; 2]; MAX_PLY];
+        self.killers = [[None; 2]; MAX_PLY + 2];
+        self.stack = [Frame::default(); MAX_PLY + 2];
+        self.tt.new_search();
+        for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= 4;
+            }
+        }
         self.path.clear();
         self.path.extend_from_slice(game);
-        let max_depth = limits.depth.unwrap_or(64).clamp(1, MAX_PLY as u32 - 16);
+        self.path_check.clear();
+        self.path_check.resize(game.len(), false);
+        self.game_len = game.len();
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
         let mut root = pos.clone();
-        let legal = root.legal_moves();
-        let first = legal.first().copied();
+        let mut legal = root.legal_moves();
+        if let Some(only) = only {
+            legal.retain(|m| only.contains(&m));
+        }
+        self.root_allowed = only.map(|_| legal.to_vec());
+        let multipv = limits.multipv.max(1).min(legal.len().max(1));
+        let fallback = legal.first().copied();
         let mut best = SearchInfo {
-            best: first,
+            best: fallback,
             score: Score(if legal.is_empty() { -MATE } else { 0 }),
             depth: 0,
+            seldepth: 0,
             nodes: 0,
             elapsed: Duration::ZERO,
-            pv: first.into_iter().collect(),
-            lines: first.map(|m| Line { score: Score(0), pv: vec![m] }).into_iter().collect(),
+            pv: fallback.into_iter().collect(),
+            lines: Vec::new(),
+            hashfull: 0,
         };
         if legal.is_empty() {
-            best.lines.clear();
+            self.root_allowed = None;
             return best;
         }
-        let wanted = limits.multipv.clamp(1, legal.len());
-        for depth in 1..=max_depth as i32 {
-            // MultiPV: each further line searches the root without the earlier lines' moves.
-            let mut lines: Vec<Line> = Vec::with_capacity(wanted);
-            self.excluded.clear();
-            while lines.len() < wanted {
-                let score = self.alpha_beta(&mut root, depth, -INFINITY, INFINITY, 0, true);
+        let mut previous: Vec<Line> = Vec::new();
+        'deepening: for depth in 1..=max_depth {
+            let mut lines: Vec<Line> = Vec::with_capacity(multipv);
+            self.root_excluded.clear();
+            for k in 0..multipv {
+                let guess = previous.get(k).map(|l| l.score.0);
+                let score = self.aspiration(&mut root, depth, guess);
+                let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].iter().flatten().copied().collect();
                 if self.aborted {
-                    break;
+                    // A move that beat the first one in the unfinished iteration is kept.
+                    if k == 0 && !pv.is_empty() && pv.first() != best.pv.first() && score > -INFINITY {
+                        if let Some(p) = self.partial.take() {
+                            best.best = p.pv.first().copied();
+                            best.score = p.score;
+                            best.pv = p.pv.clone();
+                            if let Some(l) = best.lines.first_mut() {
+                                *l = p;
+                            }
+                        }
+                    }
+                    break 'deepening;
                 }
-                let pv = self.principal_variation(&root);
-                let Some(&m) = pv.first() else { break };
-                self.excluded.push(m);
+                let Some(&first) = pv.first() else { break };
+                self.root_excluded.push(first);
                 lines.push(Line { score: Score(score), pv });
             }
-            self.excluded.clear();
-            if self.aborted || lines.is_empty() {
-                break;
-            }
-            lines.sort_by_key(|l| std::cmp::Reverse(l.score.0));
-            if wanted > 1 {
-                // The root entry now holds the last line's move; the best one should lead the
-                // next iteration.
-                let root_entry = Entry {
-                    key: root.hash(),
-                    mv: lines[0].pv.first().copied(),
-                    score: lines[0].score.to_tt(0),
-                    depth,
-                    bound: Bound::Exact,
-                };
-                self.tt.put(root_entry);
-            }
+            lines.sort_by_key(|l| core::cmp::Reverse(l.score));
+            let Some(top) = lines.first() else { break };
             best = SearchInfo {
-                best: lines[0].pv.first().copied().or(best.best),
-                score: lines[0].score,
+                best: top.pv.first().copied(),
+                score: top.score,
                 depth: depth as u32,
+                seldepth: self.seldepth as u32,
                 nodes: self.nodes,
                 elapsed: self.started.elapsed(),
-                pv: lines[0].pv.clone(),
-                lines,
+                pv: top.pv.clone(),
+                lines: lines.clone(),
+                hashfull: self.tt.hashfull(),
             };
+            previous = lines;
             on_iteration(&best);
             if let Some(m) = best.score.mate_in() {
-                if depth >= 2 * m.abs() + 2 {
+                if depth >= 2 * m.abs() + 4 && multipv == 1 {
                     break;
                 }
             }
-            // Another iteration takes several times as long as this one: don't start what
-            // cannot finish.
-            if let (Some(deadline), Some(total)) = (self.deadline, limits.time) {
-                if deadline.saturating_duration_since(Instant::now()) < total / 2 {
+            if legal.len() == 1 && limits.time.is_some() && depth >= 4 {
+                break;
+            }
+            // The next iteration takes a few times as long as this one: don't begin what
+            // would surely be cut off.
+            if let Some(total) = limits.time {
+                if self.started.elapsed() > total.mul_f64(0.55) {
                     break;
                 }
             }
         }
+        self.root_excluded.clear();
+        self.root_allowed = None;
         best.nodes = self.nodes;
         best.elapsed = self.started.elapsed();
+        best.seldepth = best.seldepth.max(self.seldepth as u32);
+        best.hashfull = self.tt.hashfull();
+        if best.lines.is_empty() {
+            best.lines.push(Line { score: best.score, pv: best.pv.clone() });
+        }
         best
     }
 
-    fn principal_variation(&self, root: &Position) -> Vec<Move> {
-        let mut pos = root.clone();
-        let mut pv = Vec::new();
-        while let Some(m) = self.tt.get(pos.hash()).and_then(|e| e.mv) {
-            if pv.len() >= 32 || !pos.is_legal(m) {
-                break;
+    /// One root search in a window around `guess` that widens until the score falls inside.
+    fn aspiration(&mut self, root: &mut Position, depth: i32, guess: Option<i32>) -> i32 {
+        self.partial = None;
+        let mut delta = 30;
+        let (mut alpha, mut beta) = match guess {
+            Some(g) if depth >= 4 && g.abs() < RULE_WIN - 1000 => (g - delta, g + delta),
+            _ => (-INFINITY, INFINITY),
+        };
+        loop {
+            let score = self.alpha_beta(root, depth, alpha, beta, 0, true, false);
+            if self.aborted {
+                return score;
             }
-            pos.play_unchecked(m);
-            pv.push(m);
+            if score <= alpha && alpha > -INFINITY {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta && beta < INFINITY {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            delta += delta / 2 + 10;
+            if delta > 600 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
         }
-        pv
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -234,32 +432,80 @@ impl Engine {
         self.aborted
     }
 
-    fn is_repetition(&self, pos: &Position) -> bool {
+    /// The score of a repetition of `pos` on the path, if it repeats: for the side to move.
+    fn repetition(&self, pos: &Position, in_check: bool) -> Option<i32> {
         let hash = pos.hash();
-        // Only positions since the last capture can repeat; the newest path entry is the
-        // parent (other side to move), so step back two at a time.
-        let window = (pos.halfmoves() as usize).min(self.path.len());
-        self.path[self.path.len() - window..].iter().rev().skip(1).step_by(2).any(|&h| h == hash)
+        let n = self.path.len();
+        let window = (pos.halfmoves() as usize).min(n);
+        // The newest path entry is the parent (other side to move): step back two at a time.
+        let mut j = n.checked_sub(2)?;
+        let lowest = n - window;
+        loop {
+            if j < lowest {
+                return None;
+            }
+            if self.path[j] == hash {
+                break;
+            }
+            j = j.checked_sub(2)?;
+        }
+        if j < self.game_len {
+            // The cycle reaches into the game: its checks are unknown here.
+            return Some(0);
+        }
+        // Positions j+1, j+3, .. follow our moves; j+2, .., n-2 and the current one theirs.
+        let ours_checked = (j + 1..n).step_by(2).all(|i| self.path_check[i]);
+        let theirs_checked = (j + 2..n).step_by(2).all(|i| self.path_check[i]) && in_check;
+        Some(match (ours_checked, theirs_checked) {
+            (false, true) => RULE_WIN,
+            (true, false) => -RULE_WIN,
+            _ => 0,
+        })
     }
 
-    fn alpha_beta(&mut self, pos: &mut Position, depth: i32, mut alpha: i32, beta: i32, ply: usize, pv: bool) -> i32 {
+    #[allow(clippy::too_many_arguments)]
+    fn alpha_beta(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+        cut_node: bool,
+    ) -> i32 {
+        if pv_node {
+            self.pv_len[ply] = 0;
+        }
+        let in_check = pos.is_check();
+        let depth = if in_check && ply < MAX_PLY / 2 { depth + 1 } else { depth };
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiesce(pos, alpha, beta, ply, in_check);
+        }
         self.nodes += 1;
-        if ply > 0 {
+        self.seldepth = self.seldepth.max(ply);
+        let root = ply == 0;
+        if !root {
             if self.out_of_time() {
                 return 0;
             }
-            if self.is_repetition(pos) {
+            if let Some(s) = self.repetition(pos, in_check) {
+                return s;
+            }
+            if pos.halfmoves() >= MOVE_LIMIT {
                 return 0;
             }
-        }
-        let in_check = pos.is_check();
-        let depth = if in_check { depth + 1 } else { depth };
-        if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.quiesce(pos, alpha, beta, ply);
+            // Mate distance: no line from here can do better than mating at once.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
         }
         let hash = pos.hash();
         let entry = self.tt.get(hash);
-        if let Some(e) = entry.filter(|e| e.depth >= depth && ply > 0 && !pv) {
+        let tt_move = entry.and_then(|e| e.mv);
+        if let Some(e) = entry.filter(|e| e.depth >= depth && !pv_node) {
             let s = Score::from_tt(e.score, ply).0;
             match e.bound {
                 Bound::Exact => return s,
@@ -268,19 +514,66 @@ impl Engine {
                 _ => {}
             }
         }
-
-        // Null move: if passing still fails high, a real move will too.
-        if !pv && !in_check && depth >= 3 && beta.abs() < MATE - 1000 && has_attackers(pos) && evaluate(pos) >= beta {
-            pos.swap_turn_unchecked();
-            self.path.push(hash);
-            let score = -self.alpha_beta(pos, depth - 3, -beta, -beta + 1, ply + 1, false);
-            self.path.pop();
-            pos.swap_turn_unchecked();
-            if self.aborted {
-                return 0;
+        let static_eval = if in_check { -INFINITY } else { entry.map_or_else(|| evaluate(pos), |e| e.eval) };
+        // A stored bound on the score is a better guess than the static evaluation.
+        let eval = match entry {
+            _ if in_check => -INFINITY,
+            Some(e) if e.bound != Bound::Upper && Score::from_tt(e.score, ply).0 > static_eval => {
+                Score::from_tt(e.score, ply).0.min(RULE_WIN - 1)
             }
-            if score >= beta {
-                return beta;
+            Some(e) if e.bound != Bound::Lower && Score::from_tt(e.score, ply).0 < static_eval => {
+                Score::from_tt(e.score, ply).0.max(-RULE_WIN + 1)
+            }
+            _ => static_eval,
+        };
+        self.stack[ply].eval = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].eval;
+        self.killers[ply + 1] = [None; 2];
+
+        if !pv_node && !in_check {
+            // Razoring: far below alpha, only captures can save it.
+            if depth <= 3 && eval + 250 * depth < alpha {
+                let q = self.quiesce(pos, alpha - 1, alpha, ply, false);
+                if q < alpha {
+                    return q;
+                }
+            }
+            // Reverse futility: so far above beta that a quiet move will not lose it all.
+            let margin = 85 * depth - if improving { 60 } else { 0 };
+            if depth <= 7 && eval - margin >= beta && eval.abs() < RULE_WIN - 1000 {
+                return eval;
+            }
+            // Null move: if passing still fails high, a real move will too. Without rooks or
+            // horses, zugzwang is likely: verify with a reduced real search.
+            let last_was_null = ply > 0 && self.stack[ply - 1].mv.is_none();
+            let attackers = attackers(pos);
+            if depth >= 2 && !last_was_null && eval >= beta && attackers > 0 && beta.abs() < RULE_WIN - 1000 {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                self.stack[ply].mv = None;
+                self.stack[ply].piece = 0;
+                pos.swap_turn_unchecked();
+                self.path.push(hash);
+                self.path_check.push(false);
+                let score = -self.alpha_beta(pos, depth - r, -beta, -beta + 1, ply + 1, false, !cut_node);
+                self.path.pop();
+                self.path_check.pop();
+                pos.swap_turn_unchecked();
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    let score = if score >= RULE_WIN - 1000 { beta } else { score };
+                    if attackers >= 3 && depth < 12 {
+                        return score;
+                    }
+                    let v = self.alpha_beta(pos, depth - r, beta - 1, beta, ply, false, false);
+                    if self.aborted {
+                        return 0;
+                    }
+                    if v >= beta {
+                        return score;
+                    }
+                }
             }
         }
 
@@ -288,54 +581,114 @@ impl Engine {
         if moves.is_empty() {
             return -MATE + ply as i32;
         }
-        if ply == 0 && !self.excluded.is_empty() {
-            moves.retain(|m| !self.excluded.contains(&m));
-        }
-        self.order(pos, &mut moves, entry.and_then(|e| e.mv), ply);
+        let mut keys = self.score_moves(pos, &moves, tt_move, ply);
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        for (i, &m) in moves.iter().enumerate() {
+        let mut quiets_tried: [Option<Move>; 64] = [None; 64];
+        let mut quiet_count = 0;
+        let mut searched = 0;
+        for i in 0..moves.len() {
+            let m = pick(&mut moves, &mut keys, i);
+            if root && (self.root_excluded.contains(&m) || self.root_allowed.as_ref().is_some_and(|a| !a.contains(&m)))
+            {
+                continue;
+            }
             let capture = pos.is_capture(m);
+            let piece = pos.codes()[m.from().index()];
+            let key = keys[i];
+            let killer_or_counter = (KILLER..GOOD_CAPTURE).contains(&key);
+            // Shallow pruning of moves that are unlikely to matter.
+            if !root && best_score > -RULE_WIN + 1000 && !in_check {
+                if !capture && !killer_or_counter {
+                    let lmp = (3 + depth * depth) / if improving { 1 } else { 2 };
+                    if depth <= 8 && quiet_count as i32 >= lmp {
+                        continue;
+                    }
+                    if depth <= 6 && eval + 110 + 100 * depth <= alpha && searched > 0 {
+                        // Futility: still allowed if it gives check.
+                        let undo = pos.play_unchecked(m);
+                        let checks = pos.is_check();
+                        pos.undo(m, undo);
+                        if !checks {
+                            continue;
+                        }
+                    }
+                    let h = self.history[piece as usize][m.to().index()];
+                    if depth <= 3 && h < -3000 * depth && searched > 0 {
+                        continue;
+                    }
+                } else if capture && depth <= 6 && key < GOOD_CAPTURE && see(pos, m) < -90 * depth {
+                    continue;
+                }
+            }
+            self.stack[ply].mv = Some(m);
+            self.stack[ply].piece = piece;
             let undo = pos.play_unchecked(m);
             self.path.push(hash);
+            self.path_check.push(in_check);
             let gives_check = pos.is_check();
+            let new_depth = depth - 1;
             let mut score;
-            if i == 0 {
-                score = -self.alpha_beta(pos, depth - 1, -beta, -alpha, ply + 1, pv);
+            if searched == 0 {
+                score = -self.alpha_beta(pos, new_depth, -beta, -alpha, ply + 1, pv_node, false);
             } else {
-                // Late quiet moves are searched shallower first.
-                let reduce = if i >= 4 && depth >= 3 && !capture && !gives_check && !in_check { 1 } else { 0 };
-                score = -self.alpha_beta(pos, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, false);
-                if score > alpha && (reduce > 0 || score < beta) {
-                    score = -self.alpha_beta(pos, depth - 1, -beta, -alpha, ply + 1, pv);
+                let mut r = 0;
+                if depth >= 3 && searched > 2 * pv_node as usize && (!capture || key < GOOD_CAPTURE) {
+                    r = self.lmr[depth.min(63) as usize][searched.min(63)];
+                    r += !improving as i32 + cut_node as i32;
+                    r -= pv_node as i32 + killer_or_counter as i32 + gives_check as i32;
+                    if !capture {
+                        r -= (self.history[piece as usize][m.to().index()] / 6000).clamp(-2, 2);
+                    } else {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                score = -self.alpha_beta(pos, new_depth - r, -alpha - 1, -alpha, ply + 1, false, true);
+                if score > alpha && r > 0 {
+                    score = -self.alpha_beta(pos, new_depth, -alpha - 1, -alpha, ply + 1, false, !cut_node);
+                }
+                if pv_node && score > alpha && score < beta {
+                    score = -self.alpha_beta(pos, new_depth, -beta, -alpha, ply + 1, true, false);
                 }
             }
             self.path.pop();
+            self.path_check.pop();
             pos.undo(m, undo);
             if self.aborted {
                 return 0;
             }
+            searched += 1;
+            if !capture && quiet_count < quiets_tried.len() {
+                quiets_tried[quiet_count] = Some(m);
+                quiet_count += 1;
+            }
             if score > best_score {
                 best_score = score;
-                best_move = Some(m);
-            }
-            if score > alpha {
-                alpha = score;
-                if score >= beta {
-                    if !capture {
-                        let k = &mut self.killers[ply];
-                        if k[0] != Some(m) {
-                            k[1] = k[0];
-                            k[0] = Some(m);
+                if score > alpha {
+                    best_move = Some(m);
+                    if pv_node {
+                        self.update_pv(ply, m);
+                        if root {
+                            let pv = self.pv[0][..self.pv_len[0]].iter().flatten().copied().collect();
+                            self.partial = Some(Line { score: Score(score), pv });
                         }
-                        let h = &mut self.history[m.from().index()][m.to().index()];
-                        *h = (*h + depth * depth).min(1 << 20);
                     }
-                    break;
+                    alpha = score;
+                    if score >= beta {
+                        if !capture {
+                            self.reward_quiet(pos, m, ply, depth, &quiets_tried[..quiet_count]);
+                        }
+                        break;
+                    }
                 }
             }
+        }
+        if searched == 0 {
+            // Every move was pruned or excluded.
+            return if root { -INFINITY } else { alpha };
         }
         let bound = if best_score >= beta {
             Bound::Lower
@@ -344,35 +697,107 @@ impl Engine {
         } else {
             Bound::Upper
         };
-        self.tt.put(Entry { key: hash, mv: best_move, score: Score(best_score).to_tt(ply), depth, bound });
+        if !root || self.root_excluded.is_empty() {
+            self.tt.put(
+                hash,
+                Entry { mv: best_move, score: Score(best_score).to_tt(ply), eval: static_eval, depth, bound },
+            );
+        }
         best_score
     }
 
-    fn quiesce(&mut self, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let child_len = if ply < MAX_PLY { self.pv_len[ply + 1] } else { 0 };
+        head[ply][0] = Some(m);
+        let n = child_len.min(MAX_PLY - 1);
+        if let Some(child) = tail.first() {
+            head[ply][1..=n].copy_from_slice(&child[..n]);
+        }
+        self.pv_len[ply] = n + 1;
+        if ply < MAX_PLY {
+            self.pv_len[ply + 1] = 0;
+        }
+    }
+
+    /// A quiet move refuted the node: remember it as a killer and counter-move, raise its
+    /// history and lower that of the quiet moves tried before it.
+    fn reward_quiet(&mut self, pos: &Position, m: Move, ply: usize, depth: i32, tried: &[Option<Move>]) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        if ply > 0 {
+            let prev = self.stack[ply - 1];
+            if let Some(p) = prev.mv {
+                self.counter[prev.piece as usize][p.to().index()] = Some(m);
+            }
+        }
+        let bonus = (depth * depth * 16).min(1600);
+        let codes = pos.codes();
+        let mut update = |mv: Move, b: i32| {
+            let h = &mut self.history[codes[mv.from().index()] as usize][mv.to().index()];
+            *h += b - *h * b.abs() / 16384;
+        };
+        update(m, bonus);
+        for &q in tried.iter().flatten() {
+            if q != m {
+                update(q, -bonus);
+            }
+        }
+    }
+
+    fn quiesce(&mut self, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize, in_check: bool) -> i32 {
         self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
         if self.out_of_time() {
             return 0;
         }
-        let in_check = pos.is_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check { 0 } else { evaluate(pos) };
+        }
         let mut moves = pos.legal_moves();
         if moves.is_empty() {
             return -MATE + ply as i32;
         }
+        let mut best;
+        let stand = if in_check { -INFINITY } else { evaluate(pos) };
         if !in_check {
-            let stand = evaluate(pos);
-            if stand >= beta || ply >= MAX_PLY - 1 {
+            if stand >= beta {
                 return stand;
             }
             alpha = alpha.max(stand);
+            best = stand;
             moves.retain(|m| pos.is_capture(m));
-        } else if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+        } else {
+            best = -INFINITY;
         }
-        self.order(pos, &mut moves, None, ply);
-        let mut best = if in_check { -INFINITY } else { alpha };
-        for &m in moves.iter() {
+        let mut keys: Vec<i32> = moves
+            .iter()
+            .map(|&m| {
+                let attacker = pos.piece_at(m.from()).map_or(0, |p| value(p.kind));
+                if pos.is_capture(m) {
+                    victim_value(pos, m) * 16 - attacker / 8
+                } else {
+                    -1000
+                }
+            })
+            .collect();
+        for i in 0..moves.len() {
+            let m = pick(&mut moves, &mut keys, i);
+            if !in_check {
+                // Delta pruning and losing captures.
+                if stand + victim_value(pos, m) + 200 < alpha {
+                    continue;
+                }
+                if see(pos, m) < 0 {
+                    continue;
+                }
+            }
             let undo = pos.play_unchecked(m);
-            let score = -self.quiesce(pos, -beta, -alpha, ply + 1);
+            let check = pos.is_check();
+            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, check);
             pos.undo(m, undo);
             if self.aborted {
                 return 0;
@@ -390,34 +815,73 @@ impl Engine {
         best
     }
 
-    /// Hash move, then captures by victim value minus attacker value, killers, history.
-    fn order(&self, pos: &Position, moves: &mut MoveList, hash_move: Option<Move>, ply: usize) {
-        let killers = self.killers.get(ply).copied().unwrap_or_default();
-        let key = |m: Move| -> i32 {
-            if Some(m) == hash_move {
-                return 4_000_000;
-            }
-            if let Some(victim) = pos.piece_at(m.to()) {
-                let attacker = pos.piece_at(m.from()).map_or(0, |p| value(p.kind));
-                return 3_000_000 + value(victim.kind) * 8 - attacker / 8;
-            }
-            if killers[0] == Some(m) {
-                return 2_000_001;
-            }
-            if killers[1] == Some(m) {
-                return 2_000_000;
-            }
-            self.history[m.from().index()][m.to().index()]
+    /// Ordering keys: hash move, captures that do not lose (by victim, then attacker), killers,
+    /// the counter-move, quiet moves by history, losing captures last.
+    fn score_moves(&self, pos: &Position, moves: &MoveList, hash_move: Option<Move>, ply: usize) -> Vec<i32> {
+        let killers = self.killers[ply];
+        let counter = if ply > 0 {
+            let prev = self.stack[ply - 1];
+            prev.mv.and_then(|p| self.counter[prev.piece as usize][p.to().index()])
+        } else {
+            None
         };
-        moves.sort_by_cached_key(|&m| -key(m));
+        let codes = pos.codes();
+        moves
+            .iter()
+            .map(|&m| {
+                if Some(m) == hash_move {
+                    return HASH_MOVE;
+                }
+                if pos.is_capture(m) {
+                    let attacker = pos.piece_at(m.from()).map_or(0, |p| value(p.kind));
+                    let mvv = victim_value(pos, m) * 16 - attacker / 8;
+                    return if see(pos, m) >= 0 { GOOD_CAPTURE + mvv } else { BAD_CAPTURE + mvv };
+                }
+                if killers[0] == Some(m) {
+                    return KILLER + 2;
+                }
+                if killers[1] == Some(m) {
+                    return KILLER + 1;
+                }
+                if counter == Some(m) {
+                    return KILLER;
+                }
+                self.history[codes[m.from().index()] as usize][m.to().index()]
+            })
+            .collect()
     }
 }
 
-/// Whether the side to move has a rook, horse or cannon (null moves are unsafe in the
-/// zugzwang-prone endings without them).
-fn has_attackers(pos: &Position) -> bool {
-    use xiangqi::PieceKind::*;
-    pos.pieces().any(|(_, p)| p.color == pos.turn() && matches!(p.kind, Rook | Horse | Cannon))
+const HASH_MOVE: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+const BAD_CAPTURE: i32 = -(1 << 28);
+
+/// Moves the best remaining move (by key) to `i` and returns it: a selection sort done
+/// lazily, since most nodes need only the first few moves.
+fn pick(moves: &mut MoveList, keys: &mut [i32], i: usize) -> Move {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if keys[j] > keys[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    keys.swap(i, best);
+    moves[i]
+}
+
+/// The side to move's rooks count 2, horses and cannons 1: 0 means null moves are unsafe.
+fn attackers(pos: &Position) -> i32 {
+    let us = pos.turn();
+    pos.pieces()
+        .filter(|(_, p)| p.color == us)
+        .map(|(_, p)| match p.kind {
+            PieceKind::Rook => 2,
+            PieceKind::Horse | PieceKind::Cannon => 1,
+            _ => 0,
+        })
+        .sum()
 }
 
 #[cfg(test)]
@@ -436,7 +900,6 @@ mod tests {
 
     #[test]
     fn finds_mate_in_two() {
-        // Red: rooks on a8 and b7 ladder the king: a8-a9 is not yet mate, but the ladder is.
         let info = best("4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1", 5);
         assert!(info.score.mate_in().is_some_and(|m| m > 0), "{}", info.score);
     }
@@ -449,31 +912,59 @@ mod tests {
     }
 
     #[test]
-    fn multipv_gives_distinct_lines_best_first() {
-        // Red can take the rook on d2 (best) or play something quiet.
-        let pos = "3k5/9/9/9/9/9/9/3r5/9/3RK4 w - - 0 1".parse().unwrap();
-        let limits = Limits { multipv: 3, ..Limits::depth(3) };
-        let info = Engine::new(4).search(&pos, &[], &limits, |_| {});
-        assert_eq!(info.lines.len(), 3);
-        assert_eq!(info.lines[0].pv[0].to_string(), "d0d2");
-        assert_eq!(info.best, Some(info.lines[0].pv[0]));
-        assert_eq!(info.score, info.lines[0].score);
-        let firsts: std::collections::HashSet<_> = info.lines.iter().map(|l| l.pv[0]).collect();
-        assert_eq!(firsts.len(), 3, "each line starts with another move");
-        assert!(info.lines.windows(2).all(|w| w[0].score >= w[1].score));
-        // One line by default, and never more lines than legal moves.
-        let one = Engine::new(4).search(&pos, &[], &Limits::depth(2), |_| {});
-        assert_eq!(one.lines.len(), 1);
-        let all = Engine::new(4).search(&pos, &[], &Limits { multipv: 500, ..Limits::depth(1) }, |_| {});
-        assert_eq!(all.lines.len(), pos.legal_moves().len());
-    }
-
-    #[test]
     fn respects_node_limit_and_stop() {
         let mut engine = Engine::new(1);
         let limits = Limits { nodes: Some(5_000), ..Limits::default() };
         let info = engine.search(&Position::startpos(), &[], &limits, |_| {});
         assert!(info.best.is_some());
         assert!(info.nodes <= 5_000 + 64, "{} nodes", info.nodes);
+    }
+
+    #[test]
+    fn multipv_gives_distinct_lines_best_first() {
+        let mut engine = Engine::new(4);
+        let limits = Limits { multipv: 3, ..Limits::depth(4) };
+        let info = engine.search(&Position::startpos(), &[], &limits, |_| {});
+        assert_eq!(info.lines.len(), 3);
+        let firsts: Vec<Move> = info.lines.iter().map(|l| l.pv[0]).collect();
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+        assert!(info.lines.windows(2).all(|w| w[0].score >= w[1].score));
+        assert_eq!(info.lines[0].pv, info.pv);
+    }
+
+    #[test]
+    fn hash_size_is_bounded() {
+        let mut engine = Engine::new(1);
+        assert!(engine.set_hash(Engine::MAX_HASH_MB + 1).is_err());
+        assert!(engine.set_hash(usize::MAX).is_err());
+        assert_eq!(engine.hash_mb(), 1);
+        assert!(engine.set_hash(0).is_err());
+        assert!(engine.set_hash(2).is_ok());
+        assert_eq!(engine.hash_mb(), 2);
+    }
+
+    #[test]
+    fn perpetual_check_is_judged_on_the_path() {
+        let mut engine = Engine::new(1);
+        let pos: Position = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 2 10".parse().unwrap();
+        // The path: [pos, a, b, c]; pos repeats now, four plies on. Red (to move now and at
+        // the start) gave check with both its moves, Black never.
+        engine.path = vec![pos.hash(), 1, 2, 3];
+        engine.game_len = 0;
+        engine.path_check = vec![false, true, false, true];
+        let pos4: Position = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 6 12".parse().unwrap();
+        assert_eq!(engine.repetition(&pos4, false), Some(-RULE_WIN));
+        // Black checked with every move instead: Black loses.
+        engine.path_check = vec![false, false, true, false];
+        assert_eq!(engine.repetition(&pos4, true), Some(RULE_WIN));
+        // Nobody checked: a draw; both: a draw.
+        engine.path_check = vec![false; 4];
+        assert_eq!(engine.repetition(&pos4, false), Some(0));
+        engine.path_check = vec![true; 4];
+        assert_eq!(engine.repetition(&pos4, true), Some(0));
+        // Reaching into the game's own history, checks are unknown: a draw.
+        engine.game_len = 1;
+        engine.path_check = vec![false, true, false, true];
+        assert_eq!(engine.repetition(&pos4, false), Some(0));
     }
 }

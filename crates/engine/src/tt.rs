@@ -1,8 +1,11 @@
-//! The transposition table: one entry per bucket, replaced when the new search is deeper or
-//! the old entry belongs to another position.
+//! The transposition table: buckets of two 16-byte entries. A store goes to the entry that
+//! already holds the position, else to the one least worth keeping (shallower, or left over
+//! from an earlier search). Mate scores are stored relative to the node (see
+//! [`crate::Score::to_tt`]).
 
 use xiangqi::Move;
 
+/// The kind of bound a stored score is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Bound {
     Exact,
@@ -10,40 +13,170 @@ pub(crate) enum Bound {
     Upper,
 }
 
-#[derive(Clone, Copy)]
+/// One stored search result.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Entry {
-    pub key: u64,
     pub mv: Option<Move>,
     pub score: i32,
+    pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
 }
 
+#[derive(Clone, Copy, Default)]
+#[repr(C)]
+struct Slot {
+    key: u64,
+    mv: u16,
+    score: i16,
+    eval: i16,
+    depth: u8,
+    /// Bits 0-1: bound (0 empty, 1 exact, 2 lower, 3 upper); bits 2-7: search generation.
+    flags: u8,
+}
+
+const BUCKET: usize = 2;
+
+/// The largest table [`Table::new`] builds, in MiB (what `Hash` may be set to).
+pub(crate) const MAX_MB: usize = 1 << 12;
+
 pub(crate) struct Table {
-    entries: Vec<Option<Entry>>,
+    slots: Vec<Slot>,
+    /// Number of buckets minus one (a power of two).
     mask: usize,
+    generation: u8,
 }
 
 impl Table {
-    /// A table of about `megabytes` MiB (a power of two number of entries).
-    pub fn new(megabytes: usize) -> Table {
-        let wanted = (megabytes.max(1) << 20) / core::mem::size_of::<Option<Entry>>();
-        let len = wanted.next_power_of_two() / 2;
-        Table { entries: vec![None; len.max(1024)], mask: len.max(1024) - 1 }
+    /// A table of about `megabytes` MiB (rounded down to a power of two), or `None` when
+    /// `megabytes` is above [`MAX_MB`] or the memory cannot be had.
+    pub fn new(megabytes: usize) -> Option<Table> {
+        if megabytes > MAX_MB {
+            return None;
+        }
+        let bytes = megabytes.max(1) << 20;
+        let buckets = (bytes / (BUCKET * core::mem::size_of::<Slot>())).next_power_of_two() / 2;
+        let buckets = buckets.max(1024);
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(buckets * BUCKET).ok()?;
+        slots.resize(buckets * BUCKET, Slot::default());
+        Some(Table { slots, mask: buckets - 1, generation: 0 })
     }
 
     pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = None);
+        self.slots.iter_mut().for_each(|s| *s = Slot::default());
+        self.generation = 0;
+    }
+
+    /// A new search begins: older entries become the first to go.
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & 63;
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        // The high bits pick the bucket; the full key is checked on reading.
+        ((key >> 32) as usize & self.mask) * BUCKET
     }
 
     pub fn get(&self, key: u64) -> Option<Entry> {
-        self.entries[key as usize & self.mask].filter(|e| e.key == key)
+        let b = self.bucket(key);
+        let slot = self.slots[b..b + BUCKET].iter().find(|s| s.key == key && s.flags & 3 != 0)?;
+        Some(Entry {
+            mv: if slot.mv == 0 { None } else { Move::from_u16(slot.mv) },
+            score: slot.score as i32,
+            eval: slot.eval as i32,
+            depth: slot.depth as i32 - 1,
+            bound: match slot.flags & 3 {
+                1 => Bound::Exact,
+                2 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+        })
     }
 
-    pub fn put(&mut self, entry: Entry) {
-        let slot = &mut self.entries[entry.key as usize & self.mask];
-        if slot.is_none_or(|old| old.key != entry.key || entry.depth >= old.depth) {
-            *slot = Some(entry);
+    /// Stores a result; a result without a move keeps the move already stored for the position.
+    pub fn put(&mut self, key: u64, entry: Entry) {
+        let b = self.bucket(key);
+        let generation = self.generation;
+        let worth = |s: &Slot| -> i32 {
+            if s.flags & 3 == 0 {
+                return i32::MIN;
+            }
+            let age = (generation.wrapping_sub(s.flags >> 2) & 63) as i32;
+            s.depth as i32 - 4 * age
+        };
+        let bucket = &mut self.slots[b..b + BUCKET];
+        let i = match bucket.iter().position(|s| s.key == key) {
+            Some(i) => i,
+            None => (0..BUCKET).min_by_key(|&i| worth(&bucket[i])).expect("buckets are not empty"),
+        };
+        let slot = &mut bucket[i];
+        let same = slot.key == key;
+        // Keep a deeper exact result of this position from this search.
+        if same && entry.bound != Bound::Exact && slot.depth as i32 > entry.depth + 3 && slot.flags >> 2 == generation {
+            return;
         }
+        let mv = match entry.mv {
+            Some(m) => m.to_u16(),
+            None if same => slot.mv,
+            None => 0,
+        };
+        let bound = match entry.bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        *slot = Slot {
+            key,
+            mv,
+            score: entry.score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            eval: entry.eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            depth: (entry.depth + 1).clamp(0, 255) as u8,
+            flags: bound | generation << 2,
+        };
+    }
+
+    /// Permille of the first thousand entries used by the current search (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let n = self.slots.len().min(1000);
+        let used = self.slots[..n].iter().filter(|s| s.flags & 3 != 0 && s.flags >> 2 == self.generation).count();
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(depth: i32, score: i32) -> Entry {
+        Entry { mv: Move::from_u16(1 + 9 * 128), score, eval: 0, depth, bound: Bound::Exact }
+    }
+
+    #[test]
+    fn stores_and_finds() {
+        let mut t = Table::new(1).unwrap();
+        t.put(0xdead_beef_0000_0001, entry(5, 42));
+        let e = t.get(0xdead_beef_0000_0001).unwrap();
+        assert_eq!((e.depth, e.score, e.bound), (5, 42, Bound::Exact));
+        assert!(t.get(0xdead_beef_0000_0002).is_none());
+    }
+
+    #[test]
+    fn too_large_is_refused() {
+        assert!(Table::new(MAX_MB + 1).is_none());
+        assert!(Table::new(usize::MAX).is_none());
+    }
+
+    #[test]
+    fn both_entries_of_a_bucket_are_used() {
+        let mut t = Table::new(1).unwrap();
+        // Same bucket (same high bits), different keys.
+        t.put(0x1_0000_0001, entry(3, 1));
+        t.put(0x1_0000_0002, entry(4, 2));
+        assert!(t.get(0x1_0000_0001).is_some() && t.get(0x1_0000_0002).is_some());
+        // A third goes over the shallower one.
+        t.put(0x1_0000_0003, entry(9, 3));
+        assert!(t.get(0x1_0000_0001).is_none());
+        assert!(t.get(0x1_0000_0002).is_some() && t.get(0x1_0000_0003).is_some());
     }
 }

@@ -65,3 +65,27 @@ async fn engine_rejects_bad_input() {
         assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{body}: {v}");
     }
 }
+
+#[tokio::test]
+async fn the_weakest_level_plays_varied_moves_without_walking_its_king() {
+    // Twenty moves of the beginner level against itself: legal, no king moves (nothing forces
+    // one this early), and not always the same reply to the same position.
+    let mut pos = xiangqi::Position::startpos();
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..20 {
+        let (status, v) = post(&json!({"moves": moves, "depth": 1, "movetime_ms": 500}).to_string()).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let best: xiangqi::Move = v["bestmove"].as_str().unwrap().parse().unwrap();
+        assert!(pos.is_legal(best), "{best} in {}", pos.fen());
+        let piece = pos.piece_at(best.from()).unwrap();
+        assert!(pos.is_check() || piece.kind != xiangqi::PieceKind::King, "king move {best} in {}", pos.fen());
+        pos.play(best).unwrap();
+        moves.push(best.to_string());
+    }
+    let mut replies = std::collections::HashSet::new();
+    for _ in 0..12 {
+        let (_, v) = post(&json!({"moves": ["h2e2"], "depth": 1}).to_string()).await;
+        replies.insert(v["bestmove"].as_str().unwrap().to_string());
+    }
+    assert!(replies.len() > 1, "{replies:?}");
+}

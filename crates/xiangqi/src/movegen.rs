@@ -84,6 +84,21 @@ const HORSE_ZONE: [u128; 90] = {
 };
 
 impl Position {
+    /// The board as [`crate::Piece::code`]s, square index order (`a0` = 0, `i9` = 89), 0 for an
+    /// empty square: a read-only view for evaluation code that scans the whole board.
+    ///
+    /// ```
+    /// use xiangqi::{Piece, Position};
+    /// let pos = Position::startpos();
+    /// let rook = Piece::from_code(pos.codes()[0]).unwrap();
+    /// assert_eq!(rook.fen_char(), 'R');
+    /// assert_eq!(pos.codes()[40], 0);
+    /// ```
+    #[inline]
+    pub fn codes(&self) -> &[u8; 90] {
+        &self.board
+    }
+
     /// Leg pattern of a horse on `s`: bit 0 left, 1 down, 2 right, 3 up occupied.
     /// Read without branches from the bit rank and bit file, as the seed suggests.
     #[inline(always)]
@@ -120,8 +135,38 @@ impl Position {
         let (ff, fr, tf, tr) = (from % 9, from / 9, to % 9, to / 9);
         let board = &self.board;
         let enemy = |s: usize, code: u8| s != to && board[s] == them + code;
+        // Which kinds of attacker are present at all where they could matter (a piece on
+        // `to` is captured): most calls need no line or table scan.
+        let present = |code: u8| self.by_piece[(them + code) as usize] & !(1u128 << to);
+        let sliders = present(ROOK_CODE) | present(CANNON_CODE);
 
         // Along the rank: a rook next in line, or a cannon behind one screen.
+        if sliders & RANK_MASK[kr] != 0 && self.rank_attack(kr, kf, ff, fr, tf, tr, &enemy) {
+            return true;
+        }
+        if (sliders | present(KING_CODE)) & FILE_MASK[kf] != 0 && self.file_attack(kr, kf, ff, fr, tf, tr, &enemy) {
+            return true;
+        }
+        if present(HORSE_CODE) & HORSE_ZONE[k] != 0 && self.horse_attack(k, kf, kr, from, to, &enemy) {
+            return true;
+        }
+        present(PAWN_CODE) != 0
+            && PAWN_ATTACKERS[us.other().index()][k].as_slice().iter().any(|&s| enemy(s as usize, PAWN_CODE))
+    }
+
+    /// A rook or cannon attack along the king's rank after the move (see `attacked_after`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn rank_attack(
+        &self,
+        kr: usize,
+        kf: usize,
+        ff: usize,
+        fr: usize,
+        tf: usize,
+        tr: usize,
+        enemy: &impl Fn(usize, u8) -> bool,
+    ) -> bool {
         let mut rank = self.ranks[kr + 1];
         if fr == kr {
             rank &= !(1 << ff);
@@ -131,13 +176,22 @@ impl Position {
         }
         let line = RANK_SLIDE[kf][rank as usize & 0x1ff];
         let base = kr * 9;
-        if bits_any(line.first, |b| enemy(base + b, ROOK_CODE))
-            || bits_any(line.second, |b| enemy(base + b, CANNON_CODE))
-        {
-            return true;
-        }
+        bits_any(line.first, |b| enemy(base + b, ROOK_CODE)) || bits_any(line.second, |b| enemy(base + b, CANNON_CODE))
+    }
 
-        // Along the file: also the other king (the flying general).
+    /// A rook, cannon or king (the flying general) attack along the king's file after the move.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn file_attack(
+        &self,
+        kr: usize,
+        kf: usize,
+        ff: usize,
+        fr: usize,
+        tf: usize,
+        tr: usize,
+        enemy: &impl Fn(usize, u8) -> bool,
+    ) -> bool {
         let mut file = self.files[kf];
         if ff == kf {
             file &= !(1 << fr);
@@ -146,15 +200,24 @@ impl Position {
             file |= 1 << tr;
         }
         let line = FILE_SLIDE[kr][file as usize & 0x3ff];
-        if bits_any(line.first, |b| {
+        bits_any(line.first, |b| {
             let s = b * 9 + kf;
             enemy(s, ROOK_CODE) || enemy(s, KING_CODE)
         }) || bits_any(line.second, |b| enemy(b * 9 + kf, CANNON_CODE))
-        {
-            return true;
-        }
+    }
 
-        // Horses whose leg (a diagonal neighbour of k) is empty after the move.
+    /// A horse attack on `k` after the move: a horse whose leg (a diagonal neighbour of `k`)
+    /// is empty once the piece has gone from `from` to `to`.
+    #[inline(always)]
+    fn horse_attack(
+        &self,
+        k: usize,
+        kf: usize,
+        kr: usize,
+        from: usize,
+        to: usize,
+        enemy: &impl Fn(usize, u8) -> bool,
+    ) -> bool {
         let mut eyes = self.eye_index(k);
         let eye_bit = |s: usize| -> usize {
             let (f, r) = (s % 9, s / 9);
@@ -165,11 +228,7 @@ impl Position {
         };
         eyes &= !eye_bit(from);
         eyes |= eye_bit(to);
-        if HORSE_ATTACKERS[k][eyes].as_slice().iter().any(|&s| enemy(s as usize, HORSE_CODE)) {
-            return true;
-        }
-
-        PAWN_ATTACKERS[us.other().index()][k].as_slice().iter().any(|&s| enemy(s as usize, PAWN_CODE))
+        HORSE_ATTACKERS[k][eyes].as_slice().iter().any(|&s| enemy(s as usize, HORSE_CODE))
     }
 
     /// All legal moves of the side to move.
@@ -258,9 +317,6 @@ impl Position {
     fn risk_masks(&self) -> (u128, u128) {
         let us = self.turn;
         let k = self.kings[us.index()] as usize;
-        if self.king_attacked(us) {
-            return (u128::MAX, u128::MAX);
-        }
         let them = us.other() as usize * 7;
         let (rank, file) = (RANK_MASK[k / 9], FILE_MASK[k % 9]);
         let cannons = self.by_piece[them + CANNON_CODE as usize];
@@ -277,6 +333,9 @@ impl Position {
     /// Calls `emit(from, to)` for every legal move.
     #[inline(always)]
     fn generate(&self, mut emit: impl FnMut(usize, usize)) {
+        if self.king_attacked(self.turn) {
+            return self.generate_evasions(emit);
+        }
         let (risky_from, risky_to) = self.risk_masks();
         let mut own = self.by_color[self.turn.index()];
         while own != 0 {
@@ -289,6 +348,107 @@ impl Position {
                     emit(s, t);
                 }
             });
+        }
+    }
+
+    /// The legal moves when in check. With one checker a move other than the king's can only
+    /// help if it captures the checker, blocks its line or leg, or takes away a cannon's
+    /// screen: the others are skipped without the costly test. Two checkers: everything is
+    /// tested.
+    #[cold]
+    fn generate_evasions(&self, mut emit: impl FnMut(usize, usize)) {
+        let k = self.kings[self.turn.index()] as usize;
+        let (to_mask, from_mask) = self.evasion_masks(k).unwrap_or((u128::MAX, u128::MAX));
+        let mut own = self.by_color[self.turn.index()];
+        while own != 0 {
+            let s = own.trailing_zeros() as usize;
+            own &= own - 1;
+            let code = self.board[s];
+            let any_target = s == k || from_mask >> s & 1 != 0;
+            self.targets_of(s, code, |t| {
+                if (any_target || to_mask >> t & 1 != 0) && !self.exposes_king(s, t) {
+                    emit(s, t);
+                }
+            });
+        }
+    }
+
+    /// For a king on `k` in check by exactly one piece: the squares a move must reach (the
+    /// checker, the squares between it and the king, a horse's leg) and the squares a move may
+    /// leave (a checking cannon's screen). `None` when more than one piece gives check.
+    fn evasion_masks(&self, k: usize) -> Option<(u128, u128)> {
+        let us = self.turn;
+        let them = (us.other() as u8) * 7;
+        let board = &self.board;
+        let enemy = |s: usize, code: u8| board[s] == them + code;
+        let (kf, kr) = (k % 9, k / 9);
+        let mut found: Option<(u128, u128)> = None;
+        let mut checkers = 0;
+        let mut add = |to: u128, from: u128| {
+            checkers += 1;
+            found = Some((to, from));
+        };
+        // Squares strictly between k and s on a line, with s itself.
+        let segment = |s: usize| -> u128 {
+            let (lo, hi) = (k.min(s), k.max(s));
+            let step = if lo / 9 == hi / 9 { 1 } else { 9 };
+            let mut m = 0u128;
+            let mut x = lo + step;
+            while x < hi {
+                m |= 1 << x;
+                x += step;
+            }
+            m | 1 << s
+        };
+        let rank = RANK_SLIDE[kf][self.ranks[kr + 1] as usize & 0x1ff];
+        let base = kr * 9;
+        for_bits(rank.first, |b| {
+            if enemy(base + b, ROOK_CODE) {
+                add(segment(base + b), 0);
+            }
+        });
+        for_bits(rank.second, |b| {
+            let s = base + b;
+            if enemy(s, CANNON_CODE) {
+                // The screen is the first piece on the same side of the king.
+                let side = rank.first & if b < kf { (1 << kf) - 1 } else { !((2 << kf) - 1) };
+                let screen = base + side.trailing_zeros() as usize;
+                add(segment(s), 1 << screen);
+            }
+        });
+        let file = FILE_SLIDE[kr][self.files[kf] as usize & 0x3ff];
+        for_bits(file.first, |b| {
+            let s = b * 9 + kf;
+            if enemy(s, ROOK_CODE) || enemy(s, KING_CODE) {
+                add(segment(s), 0);
+            }
+        });
+        for_bits(file.second, |b| {
+            let s = b * 9 + kf;
+            if enemy(s, CANNON_CODE) {
+                let side = file.first & if b < kr { (1 << kr) - 1 } else { !((2 << kr) - 1) };
+                let screen = side.trailing_zeros() as usize * 9 + kf;
+                add(segment(s), 1 << screen);
+            }
+        });
+        for &h in HORSE_ATTACKERS[k][self.eye_index(k)].as_slice() {
+            let h = h as usize;
+            if enemy(h, HORSE_CODE) {
+                // The leg is next to the horse, a step along the long side of its jump.
+                let (dx, dy) = (kf as i32 - (h % 9) as i32, kr as i32 - (h / 9) as i32);
+                let leg = if dx.abs() == 2 { h as i32 + dx.signum() } else { h as i32 + 9 * dy.signum() };
+                add(1 << h | 1 << leg, 0);
+            }
+        }
+        for &p in PAWN_ATTACKERS[us.other().index()][k].as_slice() {
+            if enemy(p as usize, PAWN_CODE) {
+                add(1 << p, 0);
+            }
+        }
+        if checkers == 1 {
+            found
+        } else {
+            None
         }
     }
 

@@ -7,6 +7,7 @@ mod engine;
 mod game;
 mod huarong;
 mod link;
+mod r#match;
 mod moves;
 mod perft;
 mod pgn;
@@ -40,6 +41,8 @@ enum Command {
     Huarong(huarong::Args),
     /// Share links: encode, decode, measure, train the compact format's model.
     Link(link::Args),
+    /// Play two engines (UCI or UCCI) against each other: W/D/L, Elo, SPRT, PGN.
+    Match(Box<r#match::Args>),
 }
 
 /// Parses the command line, runs the subcommand and turns its error into exit code 1.
@@ -59,6 +62,7 @@ pub fn run() -> ExitCode {
         Command::Game(args) => game::run(args),
         Command::Huarong(args) => huarong::run(args),
         Command::Link(args) => link::run(args),
+        Command::Match(args) => r#match::run(*args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

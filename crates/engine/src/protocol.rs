@@ -1,0 +1,457 @@
+//! The engine protocols' commands, parsed: UCI as Pikafish speaks it (squares `a0`-`i9`) and
+//! UCCI as ElephantEye speaks it (`ucci`, `setoption NAME VALUE`, `banmoves`, `probe`,
+//! `go time .. increment ..`). A GUI picks the dialect with its first command (`uci` or
+//! `ucci`).
+//!
+//! Parsing is strict where a wrong guess would do harm: a bad FEN or an illegal move makes the
+//! whole `position` line an error (so no half-set position is searched), a number that does
+//! not fit or is out of range is an error (`go depth 4294967297` is not depth 1).
+//!
+//! ```
+//! use xiangqi_engine::protocol::{parse, Command, Dialect};
+//! let cmd = parse("position startpos moves h2e2 h9g7", Dialect::Uci).unwrap();
+//! let Command::Position { position, history } = cmd else { panic!() };
+//! assert_eq!(history.len(), 2);
+//! assert_eq!(position.fullmoves(), 2);
+//! assert!(parse("go depth 4294967297", Dialect::Uci).is_err());
+//! assert!(parse("position startpos moves h2e3", Dialect::Uci).is_err());
+//! ```
+
+use crate::search::MAX_DEPTH;
+use crate::Engine;
+use core::fmt;
+use xiangqi::{FenError, Move, Position};
+
+/// Which protocol the GUI speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// The Universal Chess Interface, Xiangqi variant (Pikafish).
+    Uci,
+    /// The Universal Chinese Chess Interface (ElephantEye).
+    Ucci,
+}
+
+/// The limits of a `go` command; every field is optional.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Go {
+    /// Plies to search (1 or more; values above [`MAX_DEPTH`] search to it).
+    pub depth: Option<u32>,
+    /// Nodes to search.
+    pub nodes: Option<u64>,
+    /// Milliseconds to think.
+    pub movetime: Option<u64>,
+    /// Red's clock in milliseconds (UCCI: the side to move's `time`).
+    pub wtime: Option<u64>,
+    /// Black's clock in milliseconds.
+    pub btime: Option<u64>,
+    /// Red's increment per move in milliseconds.
+    pub winc: Option<u64>,
+    /// Black's increment per move in milliseconds.
+    pub binc: Option<u64>,
+    /// Moves until the next time control.
+    pub movestogo: Option<u32>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Think on the opponent's time until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// Only these root moves (UCI `searchmoves`).
+    pub searchmoves: Vec<Move>,
+}
+
+impl Go {
+    /// How long to think, for the side `turn`: `movetime`, or a share of the clock (about a
+    /// 30th of the time left, or of it over `movestogo`, plus most of the increment; never
+    /// more than a third of the time left), less `overhead` milliseconds for the GUI's delays.
+    /// `None` when the search has no time limit (depth, nodes, infinite, ponder).
+    ///
+    /// The search treats this as the most it may use: it begins no iteration after 55 % of it.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use xiangqi::Color;
+    /// use xiangqi_engine::protocol::Go;
+    /// let go = Go { wtime: Some(60_000), winc: Some(1_000), ..Go::default() };
+    /// let t = go.think_time(Color::Red, 10).unwrap();
+    /// assert!(t > Duration::from_secs(2) && t < Duration::from_secs(20));
+    /// ```
+    pub fn think_time(&self, turn: xiangqi::Color, overhead: u64) -> Option<core::time::Duration> {
+        use core::time::Duration;
+        if let Some(ms) = self.movetime {
+            return Some(Duration::from_millis(ms.saturating_sub(overhead).max(1)));
+        }
+        let (time, inc) = match turn {
+            xiangqi::Color::Red => (self.wtime?, self.winc.unwrap_or(0)),
+            xiangqi::Color::Black => (self.btime?, self.binc.unwrap_or(0)),
+        };
+        let left = time.saturating_sub(overhead).max(1);
+        let moves = self.movestogo.map_or(30, |m| m.clamp(1, 50)) as u64;
+        // Twice the average share: the search stops early when an iteration would not end.
+        let share = 2 * (left / moves) + inc * 3 / 2;
+        let cap = if moves == 1 { left * 9 / 10 } else { left / 3 };
+        Some(Duration::from_millis(share.min(cap).max(1)))
+    }
+}
+
+/// An option the engine announces and honours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineOption {
+    /// Transposition table size in MiB (1 to [`Engine::MAX_HASH_MB`]).
+    Hash(usize),
+    /// Lines to report (1 to [`MAX_MULTIPV`]).
+    MultiPv(usize),
+    /// Milliseconds kept back from every move for the GUI's delays (0 to 5000).
+    MoveOverhead(u64),
+    /// Search threads (only 1).
+    Threads(usize),
+    /// Whether the GUI will ponder (the engine needs nothing for it).
+    Ponder(bool),
+    /// Empty the transposition table.
+    ClearHash,
+    /// UCCI `setoption newgame`.
+    NewGame,
+    /// An option the engine does not have; ignored.
+    Unknown,
+}
+
+/// The most lines `MultiPV` may ask for.
+pub const MAX_MULTIPV: usize = 64;
+/// The largest `Move Overhead`, in milliseconds.
+pub const MAX_MOVE_OVERHEAD: u64 = 5000;
+
+/// One command from the GUI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `uci`: answer `id` / `option` lines and `uciok`.
+    Uci,
+    /// `ucci`: the same for UCCI, ending with `ucciok`.
+    Ucci,
+    /// `isready`: answer `readyok`.
+    IsReady,
+    /// `ucinewgame`.
+    NewGame,
+    /// `setoption`, already checked.
+    SetOption(EngineOption),
+    /// `position`, with the moves played: the position to search and the hashes of the
+    /// positions before it.
+    Position {
+        /// The position after the moves.
+        position: Position,
+        /// The positions before each move, as hashes (for repetition).
+        history: Vec<u64>,
+    },
+    /// UCCI `probe`: report what the hash table knows of this position.
+    Probe(Position),
+    /// UCCI `banmoves`: moves the next search must not play.
+    BanMoves(Vec<Move>),
+    /// `go`.
+    Go(Go),
+    /// `stop`.
+    Stop,
+    /// `ponderhit`: the opponent played the pondered move; go on with the real clock.
+    PonderHit,
+    /// `quit`.
+    Quit,
+    /// An empty line or a command to ignore (`debug`, `register`, unknown words).
+    Ignore,
+}
+
+/// Why a command line was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandError {
+    /// `position` without `startpos` or `fen`.
+    NoStart,
+    /// The FEN did not read.
+    Fen(FenError),
+    /// A move that is not ICCS (`h2e2`).
+    BadMove(String),
+    /// A move that is not legal where it is played.
+    IllegalMove(String),
+    /// A keyword without its value.
+    MissingValue(&'static str),
+    /// A value that is not a number of the right kind.
+    BadNumber {
+        /// The keyword.
+        key: String,
+        /// What was given.
+        value: String,
+    },
+    /// A number outside the allowed range.
+    OutOfRange {
+        /// The keyword.
+        key: String,
+        /// What was given.
+        value: String,
+        /// The smallest allowed.
+        min: u64,
+        /// The largest allowed.
+        max: u64,
+    },
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CommandError::NoStart => f.write_str("position needs startpos or fen"),
+            CommandError::Fen(e) => write!(f, "bad FEN: {e}"),
+            CommandError::BadMove(m) => write!(f, "{m:?} is not a move (ICCS, such as h2e2)"),
+            CommandError::IllegalMove(m) => write!(f, "illegal move {m}"),
+            CommandError::MissingValue(k) => write!(f, "{k} needs a value"),
+            CommandError::BadNumber { key, value } => write!(f, "{key} {value:?} is not a valid number"),
+            CommandError::OutOfRange { key, value, min, max } => {
+                write!(f, "{key} {value} is out of range ({min} to {max})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+/// Parses one command line.
+pub fn parse(line: &str, dialect: Dialect) -> Result<Command, CommandError> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some((&first, rest)) = words.split_first() else { return Ok(Command::Ignore) };
+    Ok(match first {
+        "uci" => Command::Uci,
+        "ucci" => Command::Ucci,
+        "isready" => Command::IsReady,
+        "ucinewgame" => Command::NewGame,
+        "setoption" => Command::SetOption(parse_setoption(rest, dialect)?),
+        "position" => {
+            let (position, history) = parse_position(rest)?;
+            Command::Position { position, history }
+        }
+        "probe" => Command::Probe(parse_position(rest)?.0),
+        "banmoves" => Command::BanMoves(rest.iter().map(|w| parse_move(w)).collect::<Result<_, _>>()?),
+        "go" => Command::Go(parse_go(rest, dialect)?),
+        "stop" => Command::Stop,
+        "ponderhit" => Command::PonderHit,
+        "quit" => Command::Quit,
+        _ => Command::Ignore,
+    })
+}
+
+fn parse_move(w: &str) -> Result<Move, CommandError> {
+    w.parse().map_err(|_| CommandError::BadMove(w.chars().take(16).collect()))
+}
+
+/// `startpos | fen FEN [moves M..]`: the position after the moves and the hashes before them.
+fn parse_position(words: &[&str]) -> Result<(Position, Vec<u64>), CommandError> {
+    let moves_at = words.iter().position(|&w| w == "moves").unwrap_or(words.len());
+    let mut pos = match words.first().copied() {
+        Some("startpos") => Position::startpos(),
+        Some("fen") => {
+            let fen = words[1..moves_at].join(" ");
+            // ElephantEye's GUIs may append a move list marker of their own kind; UCI has none.
+            Position::from_fen(&fen).map_err(CommandError::Fen)?
+        }
+        _ => return Err(CommandError::NoStart),
+    };
+    let moves = words.get(moves_at + 1..).unwrap_or(&[]);
+    let mut history = Vec::with_capacity(moves.len());
+    for w in moves {
+        let m = parse_move(w)?;
+        history.push(pos.hash());
+        pos.play(m).map_err(|_| CommandError::IllegalMove(m.to_string()))?;
+    }
+    Ok((pos, history))
+}
+
+fn number<T: core::str::FromStr + Into<u64> + Copy>(
+    key: &str,
+    value: Option<&&str>,
+    min: u64,
+    max: u64,
+) -> Result<T, CommandError> {
+    let value = value.ok_or(CommandError::MissingValue(static_key(key)))?;
+    let n: T = value.parse().map_err(|_| CommandError::BadNumber { key: key.into(), value: clip(value) })?;
+    let v: u64 = n.into();
+    if v < min || v > max {
+        return Err(CommandError::OutOfRange { key: key.into(), value: clip(value), min, max });
+    }
+    Ok(n)
+}
+
+/// A clock time: negative values (a GUI's overstepped clock) count as 0.
+fn clock(key: &str, value: Option<&&str>) -> Result<u64, CommandError> {
+    let value = value.ok_or(CommandError::MissingValue(static_key(key)))?;
+    let n: i64 = value.parse().map_err(|_| CommandError::BadNumber { key: key.into(), value: clip(value) })?;
+    Ok(n.max(0) as u64)
+}
+
+fn clip(s: &str) -> String {
+    s.chars().take(24).collect()
+}
+
+fn static_key(key: &str) -> &'static str {
+    const KEYS: [&str; 15] = [
+        "depth",
+        "nodes",
+        "movetime",
+        "wtime",
+        "btime",
+        "winc",
+        "binc",
+        "movestogo",
+        "time",
+        "increment",
+        "opptime",
+        "oppincrement",
+        "oppmovestogo",
+        "mate",
+        "value",
+    ];
+    KEYS.iter().find(|&&k| k == key).copied().unwrap_or("a keyword")
+}
+
+fn parse_go(words: &[&str], dialect: Dialect) -> Result<Go, CommandError> {
+    let mut go = Go::default();
+    let mut i = 0;
+    // UCCI gives the side to move's clock as `time`; it is filed under Red's and Black's both
+    // (the engine reads the side to move's).
+    while i < words.len() {
+        let key = words[i];
+        let next = words.get(i + 1);
+        let mut takes_value = true;
+        match key {
+            "depth" => go.depth = Some(number::<u32>(key, next, 1, u32::MAX as u64)?),
+            "nodes" => go.nodes = Some(number::<u64>(key, next, 1, u64::MAX)?),
+            "movetime" => go.movetime = Some(number::<u64>(key, next, 0, u64::MAX)?),
+            "wtime" => go.wtime = Some(clock(key, next)?),
+            "btime" => go.btime = Some(clock(key, next)?),
+            "winc" => go.winc = Some(clock(key, next)?),
+            "binc" => go.binc = Some(clock(key, next)?),
+            "movestogo" => go.movestogo = Some(number::<u32>(key, next, 1, u32::MAX as u64)?),
+            "mate" => {
+                let moves = number::<u32>(key, next, 1, (MAX_DEPTH / 2) as u64)?;
+                go.depth = Some(2 * moves);
+            }
+            "time" if dialect == Dialect::Ucci => {
+                let t = clock(key, next)?;
+                go.wtime = Some(t);
+                go.btime = Some(t);
+            }
+            "increment" if dialect == Dialect::Ucci => {
+                let t = clock(key, next)?;
+                go.winc = Some(t);
+                go.binc = Some(t);
+            }
+            "opptime" | "oppincrement" | "oppmovestogo" if dialect == Dialect::Ucci => {
+                clock(key, next)?;
+            }
+            "infinite" => {
+                go.infinite = true;
+                takes_value = false;
+            }
+            "ponder" => {
+                go.ponder = true;
+                takes_value = false;
+            }
+            "draw" => takes_value = false,
+            "searchmoves" => {
+                for w in &words[i + 1..] {
+                    go.searchmoves.push(parse_move(w)?);
+                }
+                break;
+            }
+            _ => takes_value = false,
+        }
+        i += if takes_value { 2 } else { 1 };
+    }
+    Ok(go)
+}
+
+/// UCI `setoption name N [value V]`; UCCI `setoption N [V]`.
+fn parse_setoption(words: &[&str], dialect: Dialect) -> Result<EngineOption, CommandError> {
+    let (name, value) = if words.first() == Some(&"name") {
+        let value_at = words.iter().position(|&w| w == "value").unwrap_or(words.len());
+        (words[1..value_at].join(" "), words.get(value_at + 1..).map(|v| v.join(" ")))
+    } else if dialect == Dialect::Ucci {
+        (words.first().map_or(String::new(), |w| w.to_string()), words.get(1..).map(|v| v.join(" ")))
+    } else {
+        return Ok(EngineOption::Unknown);
+    };
+    let value = value.filter(|v| !v.is_empty());
+    let v = value.as_deref();
+    let num = |key: &str, min: u64, max: u64| -> Result<u64, CommandError> {
+        let s = v.ok_or(CommandError::MissingValue("value"))?;
+        number::<u64>(key, Some(&s), min, max)
+    };
+    Ok(match name.to_ascii_lowercase().as_str() {
+        "hash" | "hashsize" => EngineOption::Hash(num("Hash", 1, Engine::MAX_HASH_MB as u64)? as usize),
+        "multipv" => EngineOption::MultiPv(num("MultiPV", 1, MAX_MULTIPV as u64)? as usize),
+        "move overhead" => EngineOption::MoveOverhead(num("Move Overhead", 0, MAX_MOVE_OVERHEAD)?),
+        "threads" => EngineOption::Threads(num("Threads", 1, 1)? as usize),
+        "ponder" => EngineOption::Ponder(v.is_some_and(|v| v.eq_ignore_ascii_case("true"))),
+        "clear hash" | "clearhash" => EngineOption::ClearHash,
+        "newgame" => EngineOption::NewGame,
+        _ => EngineOption::Unknown,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn uci(line: &str) -> Result<Command, CommandError> {
+        parse(line, Dialect::Uci)
+    }
+
+    #[test]
+    fn go_limits() {
+        let Command::Go(go) = uci("go wtime 1000 btime -5 winc 10 binc 10 movestogo 3").unwrap() else { panic!() };
+        assert_eq!((go.wtime, go.btime, go.winc, go.movestogo), (Some(1000), Some(0), Some(10), Some(3)));
+        let Command::Go(go) = uci("go infinite").unwrap() else { panic!() };
+        assert!(go.infinite);
+        let Command::Go(go) = uci("go ponder movetime 50").unwrap() else { panic!() };
+        assert!(go.ponder && go.movetime == Some(50));
+        let Command::Go(go) = uci("go searchmoves h2e2 b2e2").unwrap() else { panic!() };
+        assert_eq!(go.searchmoves.len(), 2);
+    }
+
+    #[test]
+    fn bad_numbers_are_errors() {
+        for bad in ["go depth 4294967297", "go depth 0", "go depth", "go nodes -1", "go movetime x", "go depth 1e3"] {
+            assert!(uci(bad).is_err(), "{bad}");
+        }
+        assert_eq!(uci("go depth 4294967297").unwrap_err().to_string(), "depth \"4294967297\" is not a valid number");
+    }
+
+    #[test]
+    fn position_errors_leave_nothing_half_done() {
+        assert!(matches!(uci("position"), Err(CommandError::NoStart)));
+        assert!(matches!(uci("position fen xyz"), Err(CommandError::Fen(_))));
+        assert!(matches!(uci("position startpos moves h2e2 zz"), Err(CommandError::BadMove(_))));
+        assert!(matches!(uci("position startpos moves h2e2 h2e2"), Err(CommandError::IllegalMove(_))));
+        let fen = "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2";
+        assert!(matches!(uci(fen), Ok(Command::Position { .. })));
+    }
+
+    #[test]
+    fn options() {
+        assert_eq!(uci("setoption name Hash value 64").unwrap(), Command::SetOption(EngineOption::Hash(64)));
+        assert!(matches!(uci("setoption name Hash value 1099511627776"), Err(CommandError::OutOfRange { .. })));
+        assert!(uci("setoption name Hash value 0").is_err());
+        assert!(uci("setoption name Hash").is_err());
+        assert_eq!(
+            uci("setoption name Move Overhead value 30").unwrap(),
+            Command::SetOption(EngineOption::MoveOverhead(30))
+        );
+        assert_eq!(uci("setoption name MultiPV value 3").unwrap(), Command::SetOption(EngineOption::MultiPv(3)));
+        assert_eq!(uci("setoption name Foo value 3").unwrap(), Command::SetOption(EngineOption::Unknown));
+        assert_eq!(parse("setoption hashsize 32", Dialect::Ucci).unwrap(), Command::SetOption(EngineOption::Hash(32)));
+        assert_eq!(parse("setoption newgame", Dialect::Ucci).unwrap(), Command::SetOption(EngineOption::NewGame));
+    }
+
+    #[test]
+    fn ucci_commands() {
+        let Command::Go(go) = parse("go time 60000 increment 500 opptime 50000", Dialect::Ucci).unwrap() else {
+            panic!()
+        };
+        assert_eq!((go.wtime, go.btime, go.winc), (Some(60000), Some(60000), Some(500)));
+        assert_eq!(
+            parse("banmoves h2e2 b2e2", Dialect::Ucci).unwrap(),
+            Command::BanMoves(vec!["h2e2".parse().unwrap(), "b2e2".parse().unwrap()])
+        );
+        assert!(matches!(parse("probe startpos", Dialect::Ucci), Ok(Command::Probe(_))));
+    }
+}

@@ -1,0 +1,98 @@
+//! `qi engine`: the UCI / UCCI loop and `go`, fed through real pipes.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Sends `input` to `qi engine uci` and returns what it printed (the loop ends at `quit`).
+fn session(input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qi"))
+        .args(["engine", "uci"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn uci_handshake_announces_the_options() {
+    let out = session("uci\nisready\nquit\n");
+    for want in [
+        "id name Qi",
+        "option name Hash type spin",
+        "option name MultiPV",
+        "option name Move Overhead",
+        "uciok",
+        "readyok",
+    ] {
+        assert!(out.contains(want), "{want}: {out}");
+    }
+}
+
+#[test]
+fn too_large_hash_is_refused_without_an_abort() {
+    let out = session(
+        "uci\nsetoption name Hash value 1099511627776\nisready\nposition startpos\ngo depth 2\nisready\nquit\n",
+    );
+    assert!(out.contains("info string error: Hash 1099511627776 is out of range"), "{out}");
+    assert!(out.contains("bestmove "), "{out}");
+}
+
+#[test]
+fn a_bad_position_leaves_no_stale_position() {
+    let out = session("uci\nposition startpos moves h2e2\nposition startpos moves h2e9\ngo depth 2\nquit\n");
+    assert!(out.contains("info string error: illegal move h2e9"), "{out}");
+    assert!(out.contains("bestmove (none)"), "{out}");
+}
+
+#[test]
+fn out_of_range_go_is_an_error_not_depth_one() {
+    let out = session("uci\nposition startpos\ngo depth 4294967297\nisready\nquit\n");
+    assert!(out.contains("info string error: depth \"4294967297\" is not a valid number"), "{out}");
+    assert!(!out.contains("bestmove"), "{out}");
+}
+
+#[test]
+fn go_nodes_finishes_with_seldepth_and_hashfull() {
+    let out = session("uci\nposition startpos\ngo nodes 20000\nisready\n");
+    let info = out.lines().rfind(|l| l.starts_with("info depth")).unwrap();
+    assert!(info.contains(" seldepth ") && info.contains(" hashfull "), "{info}");
+    assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}");
+}
+
+#[test]
+fn multipv_reports_several_lines() {
+    let out = session("uci\nsetoption name MultiPV value 3\nposition startpos\ngo depth 3\nisready\n");
+    for k in 1..=3 {
+        assert!(out.contains(&format!("multipv {k} ")), "{out}");
+    }
+}
+
+#[test]
+fn ucci_dialect_from_the_first_command() {
+    let out = session(
+        "ucci\nsetoption hashsize 8\nposition startpos\nbanmoves h2e2 b2e2\ngo depth 3\nprobe startpos\nquit\n",
+    );
+    assert!(out.contains("ucciok"), "{out}");
+    let best = out.lines().find_map(|l| l.strip_prefix("bestmove ")).unwrap();
+    assert!(!best.starts_with("h2e2") && !best.starts_with("b2e2"), "{best}");
+    assert!(out.contains("pophash"), "{out}");
+}
+
+#[test]
+fn infinite_search_waits_for_stop() {
+    let out = session("uci\nposition startpos\ngo infinite\nstop\nquit\n");
+    assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}");
+}
+
+#[test]
+fn go_refuses_out_of_range_arguments() {
+    for args in [["--depth", "4294967297"], ["--depth", "0"], ["--hash", "1099511627776"], ["--multipv", "0"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_qi")).args(["engine", "go"]).args(args).output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("invalid value"), "{args:?}");
+    }
+}

@@ -1,0 +1,72 @@
+//! `qi match`: games between engine processes, judged by our rules, with faults scored.
+
+use serde_json::Value;
+use std::process::Command;
+
+fn qi() -> &'static str {
+    env!("CARGO_BIN_EXE_qi")
+}
+
+fn run_match(first: &str, second: &str, extra: &[&str]) -> Value {
+    let out = Command::new(qi()).arg("match").arg(first).arg(second).args(extra).arg("--json").output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// A fake engine written as a shell script: it speaks the handshake and answers `go` with
+/// `reply` (or nothing when `reply` is empty).
+fn fake_engine(name: &str, reply: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("qi-match-test-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("engine.sh");
+    let answer = if reply.is_empty() { String::new() } else { format!("echo '{reply}'") };
+    let script = format!(
+        "while read -r cmd rest; do case $cmd in uci) echo 'id name {name}'; echo uciok;; \
+         isready) echo readyok;; go) {answer};; quit) exit 0;; esac; done\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    format!("sh {}", path.display())
+}
+
+#[test]
+fn self_play_by_nodes_counts_every_game() {
+    let engine = format!("{} engine uci", qi());
+    let v = run_match(&engine, &engine, &["--nodes", "3000", "--games", "2", "--max-plies", "30"]);
+    assert_eq!(v["games"], 2);
+    let sum = v["wins"].as_u64().unwrap() + v["draws"].as_u64().unwrap() + v["losses"].as_u64().unwrap();
+    assert_eq!(sum, 2);
+    assert!(v["median_depth"][0].as_u64().unwrap() >= 1, "{v}");
+}
+
+#[test]
+fn an_illegal_move_loses_for_the_engine_that_played_it() {
+    let engine = format!("{} engine uci", qi());
+    // a0a0 reads as a move but is never legal.
+    let bad = fake_engine("illegal", "bestmove a0a0");
+    let v = run_match(&engine, &bad, &["--nodes", "1000", "--games", "2"]);
+    assert_eq!((v["wins"].as_u64(), v["losses"].as_u64()), (Some(2), Some(0)), "{v}");
+    assert_eq!(v["terminations"]["illegal played an illegal move a0a0"], 2, "{v}");
+}
+
+#[test]
+fn silence_loses_on_time_and_the_match_ends() {
+    let engine = format!("{} engine uci", qi());
+    let mute = fake_engine("mute", "");
+    let v = run_match(&mute, &engine, &["--tc", "50ms", "--margin", "100", "--games", "2"]);
+    assert_eq!(v["losses"], 2, "{v}");
+    assert_eq!(v["terminations"]["mute lost on time"], 2, "{v}");
+}
+
+#[test]
+fn bad_arguments_are_refused() {
+    for args in [
+        vec!["a", "b"],
+        vec!["a", "b", "--tc", "fast"],
+        vec!["a", "b", "--nodes", "0"],
+        vec!["a", "b", "--tc", "1s", "--sprt", "5,1"],
+        vec!["a", "b", "--tc", "1s", "--concurrency", "0"],
+    ] {
+        let out = Command::new(qi()).arg("match").args(&args).output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
+    }
+}
