@@ -11,6 +11,7 @@ mod moves;
 mod perft;
 mod pgn;
 mod serve;
+mod serve_rooms;
 use std::process::ExitCode;
 
 #[derive(Parser)]

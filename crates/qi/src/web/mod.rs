@@ -9,6 +9,7 @@ mod cpu;
 mod error;
 mod extract;
 mod limits;
+pub mod rooms;
 
 use axum::Router;
 use std::net::SocketAddr;
@@ -21,9 +22,19 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 /// Longest path plus query string accepted; a share link of a long game fits easily.
 pub const MAX_URI_BYTES: usize = 8 * 1024;
 
-/// The whole app: pages, assets, API, and the limits that keep bad input away from handlers.
+/// The whole app without rooms: pages, assets, API, and the limits that keep bad input away
+/// from handlers.
 pub fn router() -> Router {
-    harden(Router::new().merge(assets::routes()).nest("/api", api::routes()))
+    app(None)
+}
+
+/// The whole app, with the play-a-friend rooms when given.
+pub fn app(rooms: Option<rooms::Rooms>) -> Router {
+    let api = match rooms {
+        Some(rooms) => rooms::routes(rooms).merge(api::routes()),
+        None => api::routes(),
+    };
+    harden(Router::new().merge(assets::routes()).nest("/api", api))
 }
 
 /// The limits every route gets: address length, body size (413 in JSON), and a panic caught as
@@ -41,12 +52,21 @@ pub async fn bind(addr: SocketAddr) -> std::io::Result<TcpListener> {
     TcpListener::bind(addr).await
 }
 
-/// Serves the app on `listener` until `shutdown` completes.
+/// Serves the app with `rooms` on `listener` until `shutdown` completes (room sockets are then
+/// closed with "service restart", so their clients reconnect to the next server).
 pub async fn serve(
     listener: TcpListener,
+    rooms: rooms::Rooms,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router()).with_graceful_shutdown(shutdown).await
+    let closer = rooms.clone();
+    let app = app(Some(rooms)).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            closer.close_sockets();
+        })
+        .await
 }
 
 #[cfg(test)]
