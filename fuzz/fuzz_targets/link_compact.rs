@@ -3,7 +3,7 @@
 //! game encodes back to a value that decodes to the same game.
 
 use libfuzzer_sys::fuzz_target;
-use xiangqi::link;
+use xiangqi_link as link;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

@@ -17,7 +17,7 @@ pub struct Presence {
 /// The path of the share link for a game (`/xq?g=…`): the compact link, which needs no server.
 pub fn share_path(room: &Room) -> String {
     let game = room.game();
-    format!("/xq?g={}", xiangqi::link::encode_compact(game.start(), game.moves()))
+    format!("/xq?g={}", xiangqi_link::encode_compact(game.start(), game.moves()))
 }
 
 fn color_name(c: Color) -> &'static str {

@@ -1,4 +1,4 @@
-//! Xiangqi (Chinese chess) rules: exact legal move generation, FEN, notation and share links.
+//! Xiangqi (Chinese chess) rules: exact legal move generation, FEN, notation, PGN and game-end rulings.
 //!
 //! The library does no I/O and never prints.
 //!
@@ -18,7 +18,6 @@
 
 mod attacks;
 mod fen;
-pub mod link;
 mod movegen;
 mod movelist;
 pub mod notation;

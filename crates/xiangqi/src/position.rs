@@ -128,6 +128,22 @@ impl Position {
         Piece::from_code(self.board[sq.index()])
     }
 
+    /// The whole board as piece codes, indexed by [`Square::index`]: 0 for an empty square,
+    /// otherwise [`Piece::code`]. For code that scans every square (a link model, an
+    /// evaluation) without one call per square.
+    ///
+    /// ```
+    /// use xiangqi::{Piece, Position, Square};
+    /// let pos = Position::startpos();
+    /// let e0: Square = "e0".parse().unwrap();
+    /// assert_eq!(Piece::from_code(pos.piece_codes()[e0.index()]), pos.piece_at(e0));
+    /// assert_eq!(pos.piece_codes()["e5".parse::<Square>().unwrap().index()], 0);
+    /// ```
+    #[inline]
+    pub fn piece_codes(&self) -> &[u8; 90] {
+        &self.board
+    }
+
     /// Where `color`'s king stands.
     #[inline]
     pub fn king(&self, color: Color) -> Square {

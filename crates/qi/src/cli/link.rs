@@ -5,8 +5,8 @@ use clap::{Subcommand, ValueEnum};
 use serde_json::json;
 use std::path::PathBuf;
 use std::time::Instant;
-use xiangqi::link::{self, board::BoardModel, model::Model, train, LinkFormat};
 use xiangqi::{Move, Position};
+use xiangqi_link::{self as link, board::BoardModel, model::Model, train, LinkFormat};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -64,7 +64,7 @@ enum Cmd {
     Train {
         file: PathBuf,
         /// Directory for link_v1_{weights.txt,book.bin,board.txt}.
-        #[arg(long, default_value = "crates/xiangqi/data")]
+        #[arg(long, default_value = "crates/xiangqi-link/data")]
         out: PathBuf,
         #[arg(long, default_value_t = 8)]
         epochs: usize,

@@ -8,8 +8,8 @@ use crate::web::ApiError;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
-use xiangqi::link::{self, DecodedLink};
 use xiangqi::{Move, Position};
+use xiangqi_link::{self as link, DecodedLink};
 
 /// A link is short; anything longer is not one (the URI limit bounds it anyway).
 const MAX_LINK_CHARS: usize = 4096;

@@ -1,4 +1,4 @@
-//! Share links: a whole game (start position and moves) in a URL query string.
+//! Xiangqi share links: a whole game (start position and moves) in a URL query string.
 //!
 //! Two formats:
 //! - the seed's (`p`, `r`, `s`; see [`seed`]), compatible with the links it writes;
@@ -7,7 +7,8 @@
 //!   coded with the probability a learned move model gives it.
 //!
 //! ```
-//! use xiangqi::{link, Move, Position};
+//! use xiangqi::{Move, Position};
+//! use xiangqi_link as link;
 //! let start = Position::startpos();
 //! let moves: Vec<Move> = ["h2e2", "h9g7"].iter().map(|m| m.parse().unwrap()).collect();
 //! let value = link::encode_compact(&start, &moves);
@@ -26,8 +27,8 @@ pub mod model;
 pub mod seed;
 pub mod train;
 
-use crate::{Move, Position};
 use core::fmt;
+use xiangqi::{Move, Position};
 
 pub use seed::SeedLink;
 
@@ -131,7 +132,7 @@ pub fn encode_compact(start: &Position, moves: &[Move]) -> String {
 /// such as two unmoved soldiers on one file, or for an illegal move).
 ///
 /// ```
-/// use xiangqi::link;
+/// use xiangqi_link as link;
 /// let game = link::decode("p=gSQCL5P5oIDhCFJCIBJ4eQCAkX8&r=86pU6-4nbSh38OCojLarcupWOb1rXw&s=1").unwrap();
 /// assert_eq!(game.moves.len(), 20);
 /// let again = link::encode_seed(&game.start, &game.moves).unwrap();
@@ -148,7 +149,7 @@ pub fn encode_seed(start: &Position, moves: &[Move]) -> Result<SeedLink, LinkErr
 /// character, truncated data, an illegal move at ply N, an unknown version...
 ///
 /// ```
-/// use xiangqi::link::{self, LinkError};
+/// use xiangqi_link::{self as link, LinkError};
 /// assert!(matches!(link::decode("g=Z0"), Err(LinkError::UnknownVersion('Z'))));
 /// assert_eq!(link::decode("xq?g=BQV").unwrap().moves[0].to_string(), "h2e2");
 /// ```

@@ -181,14 +181,14 @@ impl AttackMap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Position;
+    use xiangqi::Position;
 
     /// Every capture the move generator allows is an attack here.
     #[test]
     fn captures_are_attacks() {
         let pos: Position =
             "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1".parse().unwrap();
-        let map = AttackMap::new(&pos.board);
+        let map = AttackMap::new(pos.piece_codes());
         for m in pos.legal_moves().iter() {
             if pos.is_capture(*m) {
                 assert!(map.count[0][m.to().index()] > 0, "{m}");
@@ -196,7 +196,7 @@ mod tests {
         }
         let start = Position::startpos();
         let mut seen = Vec::new();
-        for_each_attack(&start.board, "b2".parse::<crate::Square>().unwrap().index(), |t| seen.push(t));
-        assert_eq!(seen, ["b9".parse::<crate::Square>().unwrap().index()]);
+        for_each_attack(start.piece_codes(), "b2".parse::<xiangqi::Square>().unwrap().index(), |t| seen.push(t));
+        assert_eq!(seen, ["b9".parse::<xiangqi::Square>().unwrap().index()]);
     }
 }

@@ -8,7 +8,7 @@
 
 use super::coder::{Decoder, Encoder};
 use super::LinkError;
-use crate::{can_stand, Color, Piece, PieceKind, Position, Setup, Square};
+use xiangqi::{can_stand, Color, Piece, PieceKind, Position, Setup, Square};
 
 /// Per-square content frequencies.
 pub struct BoardModel {
@@ -30,7 +30,7 @@ impl BoardModel {
     /// The table of compact format version 1.
     pub fn v1() -> &'static BoardModel {
         static M: std::sync::OnceLock<BoardModel> = std::sync::OnceLock::new();
-        M.get_or_init(|| BoardModel::from_text(include_str!("../../data/link_v1_board.txt")))
+        M.get_or_init(|| BoardModel::from_text(include_str!("../data/link_v1_board.txt")))
     }
 
     /// Builds the table from boards: counts + 1 wherever the piece can stand.
@@ -38,7 +38,7 @@ impl BoardModel {
         let mut table = vec![[0u32; 15]; 90];
         for pos in boards {
             for (s, row) in table.iter_mut().enumerate() {
-                row[pos.board[s] as usize] += 1;
+                row[pos.piece_codes()[s] as usize] += 1;
             }
         }
         for (s, row) in table.iter_mut().enumerate() {
@@ -82,7 +82,7 @@ impl BoardModel {
         let mut cum = [0u32; 16];
         for s in 0..90 {
             self.cum(s, &left, &mut cum);
-            let c = pos.board[s] as usize;
+            let c = pos.piece_codes()[s] as usize;
             enc.encode(cum[c], cum[c + 1], cum[15]);
             if c != 0 {
                 left[c] -= 1;

@@ -8,7 +8,7 @@
 use super::board::BoardModel;
 use super::book::{self, Book};
 use super::model::{self, Model, NF, NW, SCALE};
-use crate::{Move, Position};
+use xiangqi::{Move, Position};
 
 /// One game in five is held out.
 pub const HOLDOUT: usize = 5;

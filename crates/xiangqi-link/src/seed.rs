@@ -18,7 +18,7 @@
 
 use super::bits::{BitReader, BitWriter};
 use super::{bits, LinkError};
-use crate::{Color, Move, Piece, PieceKind, Position, Setup, Square};
+use xiangqi::{Color, Move, Piece, PieceKind, Position, Setup, Square};
 
 /// "Captured" in a candidate list.
 const OFF: u8 = 127;

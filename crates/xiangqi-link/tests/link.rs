@@ -2,8 +2,8 @@
 //! the games file through both formats, random games and random text.
 
 use proptest::prelude::*;
-use xiangqi::link::{self, compact, seed, train, LinkError, LinkFormat};
 use xiangqi::{Move, Position};
+use xiangqi_link::{self as link, compact, seed, train, LinkError, LinkFormat};
 
 fn moves(text: &str) -> Vec<Move> {
     text.split_whitespace().map(|m| m.parse().unwrap()).collect()
@@ -55,7 +55,7 @@ fn seed_example_link() {
 
 #[test]
 fn every_game_round_trips_through_both_formats() {
-    let games = train::parse_games(include_str!("data/games.tsv")).unwrap();
+    let games = train::parse_games(include_str!("../../xiangqi/tests/data/games.tsv")).unwrap();
     assert_eq!(games.len(), 2401);
     // A digest of every game's compact value: version 1 must never change (FNV-1a 64).
     let mut digest: u64 = 0xcbf2_9ce4_8422_2325;

@@ -1,5 +1,5 @@
 //! Our compact format: the value of `g` is one version character, then base64url characters
-//! holding the bits of one arithmetic-coded stream (integer only, `link::coder`):
+//! holding the bits of one arithmetic-coded stream (integer only, `coder`):
 //!
 //! 1. a flag "custom start" (probability 1/64); when set, the start position's board code
 //!    ([`super::board`]);
@@ -19,7 +19,7 @@ use super::board::BoardModel;
 use super::coder::{Decoder, Encoder};
 use super::model::Model;
 use super::{bits, LinkError};
-use crate::{Move, Position};
+use xiangqi::{Move, Position};
 
 /// The version this library writes.
 pub const VERSION: u8 = 1;
@@ -61,7 +61,7 @@ pub(crate) fn encode_bits(start: &Position, moves: &[Move]) -> Result<bits::BitW
     let mut enc = Encoder::new();
     // Only the board and the side to move count: the move counters are not stored.
     let standard = Position::startpos();
-    let custom = start.board != standard.board || start.turn() != standard.turn();
+    let custom = start.piece_codes() != standard.piece_codes() || start.turn() != standard.turn();
     enc.encode_bit(custom, CUSTOM_P.0, CUSTOM_P.1);
     if custom {
         board.encode(&mut enc, start);

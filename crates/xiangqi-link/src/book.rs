@@ -5,12 +5,12 @@
 //! File format: records of 12 bytes, little-endian: position hash (u64), move (u16,
 //! [`Move::to_u16`]), count (u16); sorted by hash then move.
 
-use crate::{Move, Position};
+use xiangqi::{Move, Position};
 
 /// FNV-1a over the 90 board codes and the side to move. Not `Position::hash` on purpose:
 /// the book must not change when the engine's Zobrist keys do.
 pub(crate) fn key(pos: &Position) -> u64 {
-    hash(pos.board.iter().copied(), pos.turn() as u8)
+    hash(pos.piece_codes().iter().copied(), pos.turn() as u8)
 }
 
 /// The book key of `pos`: the smaller of the keys of the position and of its mirror image
@@ -18,7 +18,7 @@ pub(crate) fn key(pos: &Position) -> u64 {
 /// book's moves are mirrored too).
 pub(crate) fn canonical_key(pos: &Position) -> (u64, bool) {
     let k = key(pos);
-    let mk = hash((0..90).map(|s| pos.board[s / 9 * 9 + 8 - s % 9]), pos.turn() as u8);
+    let mk = hash((0..90).map(|s| pos.piece_codes()[s / 9 * 9 + 8 - s % 9]), pos.turn() as u8);
     if mk < k {
         (mk, true)
     } else {

@@ -9,7 +9,7 @@
 
 use super::attack::{for_each_attack, split, AttackMap, VALUE};
 use super::book::{self, Book};
-use crate::{Move, Position};
+use xiangqi::{Move, Position};
 
 /// Features per move: one index from each group below.
 pub const NF: usize = 24;
@@ -95,17 +95,17 @@ pub fn features(pos: &mut Position, history: &[Move], moves: &[Move], out: &mut 
     out.clear();
     let us = pos.turn().index();
     let them = 1 - us;
-    let map = AttackMap::new(&pos.board);
+    let map = AttackMap::new(pos.piece_codes());
     let in_check = pos.is_check() as usize;
     let n = history.len();
     let opp_last = n.checked_sub(1).map(|i| history[i]);
     let own_last = n.checked_sub(2).map(|i| history[i]);
     let own_4 = n.checked_sub(4).map(|i| history[i]);
     let (reply_kind, last_attacks) = match opp_last {
-        Some(l) if pos.board[l.to().index()] != 0 => {
+        Some(l) if pos.piece_codes()[l.to().index()] != 0 => {
             let mut mask = 0u128;
-            for_each_attack(&pos.board, l.to().index(), |t| mask |= 1 << t);
-            (split(pos.board[l.to().index()]).0, mask)
+            for_each_attack(pos.piece_codes(), l.to().index(), |t| mask |= 1 << t);
+            (split(pos.piece_codes()[l.to().index()]).0, mask)
         }
         _ => (7, 0),
     };
@@ -114,20 +114,20 @@ pub fn features(pos: &mut Position, history: &[Move], moves: &[Move], out: &mut 
     // Own pieces attacked by the opponent that have exactly one defender.
     let mut exposed = 0u128;
     for t in 0..90 {
-        let c = pos.board[t];
+        let c = pos.piece_codes()[t];
         if c != 0 && split(c).1 == us && map.count[them][t] > 0 && map.count[us][t] == 1 {
             exposed |= 1 << t;
         }
     }
     let follow_kind = match own_last {
-        Some(l) if pos.board[l.to().index()] != 0 => split(pos.board[l.to().index()]).0,
+        Some(l) if pos.piece_codes()[l.to().index()] != 0 => split(pos.piece_codes()[l.to().index()]).0,
         _ => 7,
     };
     let rel = |s: usize| if us == 0 { s } else { 89 - s };
     for &m in moves {
         let (from, to) = (m.from().index(), m.to().index());
-        let (kind, _) = split(pos.board[from]);
-        let victim = pos.board[to];
+        let (kind, _) = split(pos.piece_codes()[from]);
+        let victim = pos.piece_codes()[to];
         let vk = if victim != 0 { split(victim).0 } else { 7 };
         let see = if victim == 0 {
             0
@@ -149,7 +149,7 @@ pub fn features(pos: &mut Position, history: &[Move], moves: &[Move], out: &mut 
         let origin = ((map.count[them][from].min(2) as usize) * 3 + map.count[us][from].min(2) as usize) * 2 + cheaper;
         let abandon = (map.attacks[from] & exposed & !(1u128 << to) != 0) as usize;
         // The board after the move, for what the moved piece attacks from its new square.
-        let mut after = pos.board;
+        let mut after = *pos.piece_codes();
         after[to] = after[from];
         after[from] = 0;
         let mut threat = 0;
@@ -258,10 +258,7 @@ impl Model {
     pub fn v1() -> &'static Model {
         static M: std::sync::OnceLock<Model> = std::sync::OnceLock::new();
         M.get_or_init(|| {
-            Model::from_data(
-                include_str!("../../data/link_v1_weights.txt"),
-                include_bytes!("../../data/link_v1_book.bin"),
-            )
+            Model::from_data(include_str!("../data/link_v1_weights.txt"), include_bytes!("../data/link_v1_book.bin"))
         })
     }
 
