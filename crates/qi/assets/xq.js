@@ -353,4 +353,5 @@ function wire() {
 
 setupLangButton();
 wire();
-loadFromAddress();
+// A room (?room=...) is online.js's page.
+if (!new URLSearchParams(location.search).has('room')) loadFromAddress();

@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod bench_rooms;
 mod engine;
 mod game;
 mod huarong;
