@@ -362,7 +362,9 @@ class RoomPage {
       this.view = view;
       this.render();
     } catch (err) {
-      if (seq === this.viewSeq) this.say(err.message, 'error');
+      // Out of reach: the next state brings a new attempt.
+      if (seq === this.viewSeq && this.connState === 'connected') this.say(err.message, 'error');
+      if (seq === this.viewSeq && this.view) $('board').dataset.ready = 'true';
     }
   }
 
@@ -372,7 +374,22 @@ class RoomPage {
     this.pending = { ply: s.moves.length, move: iccs, sentAt: Date.now() };
     this.send({ type: 'move', ply: this.pending.ply, move: iccs });
     this.say('');
+    this.showPendingNow();
     this.showMoves();
+  }
+
+  // Shows the pending move at once, without asking the server (which may be out of reach):
+  // the piece moves; notation and the rest follow with the next answer.
+  showPendingNow() {
+    const { view, pending } = this;
+    if (!view || !pending) return;
+    const from = pending.move.slice(0, 2);
+    const to = pending.move.slice(2, 4);
+    const board = { ...view.board, [to]: view.board[from] };
+    delete board[from];
+    const moves = view.moves.slice(0, pending.ply).concat([{ iccs: pending.move }]);
+    this.view = { ...view, board, last: pending.move, check: false, legal: [], moves, ply: pending.ply + 1, plies: pending.ply + 1 };
+    this.render();
   }
 
   // ------------------------------------------------------------ drawing

@@ -14,10 +14,21 @@ pub struct Presence {
     pub watchers: u32,
 }
 
-/// The path of the share link for a game (`/xq?g=…`): the compact link, which needs no server.
+/// The path of the game's link on the Xiangqi page. A finished game gets the compact share link
+/// (`/xq?g=…`), which needs no server; a game in progress gets the plain form
+/// (`/xq?fen=…&moves=h2e2.h9g7`), which costs nothing to make on every move.
 pub fn share_path(room: &Room) -> String {
     let game = room.game();
-    format!("/xq?g={}", xiangqi_link::encode_compact(game.start(), game.moves()))
+    if room.status().is_over() {
+        return format!("/xq?g={}", xiangqi_link::encode_compact(game.start(), game.moves()));
+    }
+    let moves: Vec<String> = game.moves().iter().map(ToString::to_string).collect();
+    let fen = game.start().fen().replace(' ', "+").replace('/', "%2F");
+    if moves.is_empty() {
+        format!("/xq?fen={fen}")
+    } else {
+        format!("/xq?fen={fen}&moves={}", moves.join("."))
+    }
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -170,6 +181,6 @@ mod tests {
         assert_eq!(watcher["you"], Value::Null);
         let api: Value = serde_json::from_str(&frames.api).unwrap();
         assert!(api.get("you").is_none());
-        assert!(red["link"].as_str().unwrap().starts_with("/xq?g="));
+        assert!(red["link"].as_str().unwrap().starts_with("/xq?fen="), "a game in progress: {red}");
     }
 }
