@@ -3,9 +3,9 @@
 
 mod rooms_support;
 
+use futures_util::SinkExt;
 use qi::web::rooms::{Rooms, RoomsConfig};
 use rooms_support::{create, http, start, Client, MATE_IN_TWO};
-use futures_util::SinkExt;
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -85,7 +85,8 @@ async fn refusals_change_nothing() {
     assert_eq!(red.error().await, "the game is not over");
 
     // Garbage gets an error and the socket stays usable.
-    for garbage in ["not json", "{}", r#"{"type":"move","ply":"x"}"#, r#"{"type":"move","ply":1,"move":"zz"}"#, "[1,2]"] {
+    for garbage in ["not json", "{}", r#"{"type":"move","ply":"x"}"#, r#"{"type":"move","ply":1,"move":"zz"}"#, "[1,2]"]
+    {
         red.ws.send(tokio_tungstenite::tungstenite::Message::text(garbage)).await.unwrap();
         assert!(red.error().await.starts_with("bad"), "{garbage}");
     }
@@ -98,7 +99,11 @@ async fn refusals_change_nothing() {
 
     // A token only seats its own colour, in its own room.
     let other = create(&addr, json!({})).await;
-    let url = format!("ws://{addr}/api/rooms/{}/ws?seat={}", other["room"].as_str().unwrap(), room["seats"]["red"].as_str().unwrap());
+    let url = format!(
+        "ws://{addr}/api/rooms/{}/ws?seat={}",
+        other["room"].as_str().unwrap(),
+        room["seats"]["red"].as_str().unwrap()
+    );
     assert!(tokio_tungstenite::connect_async(url).await.is_err(), "a token of another room is refused");
     let url = format!("ws://{addr}/api/rooms/{id}/ws?seat=nonsense");
     assert!(tokio_tungstenite::connect_async(url).await.is_err());
@@ -266,7 +271,9 @@ async fn limits_hold_and_a_flooder_disturbs_nobody_else() {
         }
     }
     let mut code = None;
-    while let Some(frame) = tokio::time::timeout(Duration::from_secs(5), futures_util::StreamExt::next(&mut flooder.ws)).await.unwrap() {
+    while let Some(frame) =
+        tokio::time::timeout(Duration::from_secs(5), futures_util::StreamExt::next(&mut flooder.ws)).await.unwrap()
+    {
         if let Ok(tokio_tungstenite::tungstenite::Message::Close(Some(f))) = frame {
             code = Some(u16::from(f.code));
             break;

@@ -276,7 +276,9 @@ async fn run_room(
     let room = match fresh {
         Some(room) => Ok(room),
         None => match inner.store.load(id.clone()).await {
-            Ok(Some(record)) => Room::from_record(record, Instant::now(), wall_ms()).map_err(|e| HubError::Store(StoreError(e))),
+            Ok(Some(record)) => {
+                Room::from_record(record, Instant::now(), wall_ms()).map_err(|e| HubError::Store(StoreError(e)))
+            }
             Ok(None) => Err(HubError::NotFound),
             Err(e) => Err(HubError::Store(e)),
         },
@@ -326,7 +328,12 @@ async fn sleep_until(deadline: Option<Instant>) {
 
 /// Takes the room out of the hub and drops the requests still queued, unanswered: their
 /// senders retry with a fresh task, which loads the room as last saved.
-async fn leave_memory(inner: &Inner, id: &RoomId, me: &mpsc::UnboundedSender<Msg>, rx: &mut mpsc::UnboundedReceiver<Msg>) {
+async fn leave_memory(
+    inner: &Inner,
+    id: &RoomId,
+    me: &mpsc::UnboundedSender<Msg>,
+    rx: &mut mpsc::UnboundedReceiver<Msg>,
+) {
     {
         let mut rooms = inner.rooms.lock().unwrap_or_else(|e| e.into_inner());
         if rooms.get(id).is_some_and(|tx| tx.same_channel(me)) {

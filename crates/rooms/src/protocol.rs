@@ -104,7 +104,10 @@ mod tests {
 
     #[test]
     fn actions_keep_their_protocol_names() {
-        assert_eq!(parse(r#"{"type":"draw","action":"offer"}"#), Ok(ClientMessage::Command(Command::Draw(Answer::Propose))));
+        assert_eq!(
+            parse(r#"{"type":"draw","action":"offer"}"#),
+            Ok(ClientMessage::Command(Command::Draw(Answer::Propose)))
+        );
         assert_eq!(
             parse(r#"{"type":"takeback","action":"request"}"#),
             Ok(ClientMessage::Command(Command::Takeback(Answer::Propose)))

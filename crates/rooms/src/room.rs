@@ -232,7 +232,8 @@ impl Room {
         }
         let winner = loser.other();
         let can_mate = self.game.position().pieces().any(|(_, p)| {
-            p.color == winner && matches!(p.kind, PieceKind::Rook | PieceKind::Horse | PieceKind::Cannon | PieceKind::Pawn)
+            p.color == winner
+                && matches!(p.kind, PieceKind::Rook | PieceKind::Horse | PieceKind::Cannon | PieceKind::Pawn)
         });
         let outcome = if can_mate { Outcome::win(winner) } else { Outcome::Draw };
         self.finish(RoomStatus { outcome, reason: Some(EndReason::Flag) }, now);
@@ -252,7 +253,13 @@ impl Room {
     ///
     /// # Errors
     /// As [`Room::apply`].
-    pub fn apply_at(&mut self, seat: Option<Color>, command: Command, now: Instant, wall_ms: i64) -> Result<Applied, Refusal> {
+    pub fn apply_at(
+        &mut self,
+        seat: Option<Color>,
+        command: Command,
+        now: Instant,
+        wall_ms: i64,
+    ) -> Result<Applied, Refusal> {
         let seat = seat.ok_or(Refusal::Spectator)?;
         if let Command::Move { ply, mv } = command {
             if self.game.moves().get(ply) == Some(&mv) {
@@ -268,7 +275,10 @@ impl Room {
             Command::Move { ply, mv } => self.play(seat, ply, mv, now)?,
             Command::Resign => {
                 self.require_ongoing()?;
-                self.finish(RoomStatus { outcome: Outcome::win(seat.other()), reason: Some(EndReason::Resignation) }, now);
+                self.finish(
+                    RoomStatus { outcome: Outcome::win(seat.other()), reason: Some(EndReason::Resignation) },
+                    now,
+                );
                 Applied::Changed
             }
             Command::Draw(answer) => self.answer_draw(seat, answer, now)?,
@@ -393,7 +403,8 @@ impl Room {
         let Some(n) = self.takeback_plies(asker) else { return };
         let keep = self.game.moves().len() - n;
         let moves = self.game.moves()[..keep].to_vec();
-        self.game = Game::from_moves(self.game.start().clone(), &moves, self.game.rules()).expect("a prefix of legal moves");
+        self.game =
+            Game::from_moves(self.game.start().clone(), &moves, self.game.rules()).expect("a prefix of legal moves");
         let turn = self.game.position().turn();
         if let Some(clock) = &mut self.clock {
             if keep == 0 {
@@ -509,8 +520,14 @@ mod tests {
         let mut room = Room::new(RoomSpec::standard(None), 0, now);
         play(&mut room, Color::Red, "h2e2", now).unwrap();
         let version = room.version();
-        assert_eq!(room.apply(Some(Color::Black), Command::Move { ply: 0, mv: mv("h9g7") }, now), Err(Refusal::StalePly { expected: 1, got: 0 }));
-        assert_eq!(room.apply(Some(Color::Black), Command::Move { ply: 2, mv: mv("h9g7") }, now), Err(Refusal::StalePly { expected: 1, got: 2 }));
+        assert_eq!(
+            room.apply(Some(Color::Black), Command::Move { ply: 0, mv: mv("h9g7") }, now),
+            Err(Refusal::StalePly { expected: 1, got: 0 })
+        );
+        assert_eq!(
+            room.apply(Some(Color::Black), Command::Move { ply: 2, mv: mv("h9g7") }, now),
+            Err(Refusal::StalePly { expected: 1, got: 2 })
+        );
         assert_eq!(play(&mut room, Color::Black, "h9h5", now), Err(Refusal::Illegal(mv("h9h5"))));
         assert_eq!(play(&mut room, Color::Red, "b2e2", now), Err(Refusal::NotYourTurn));
         assert_eq!(room.apply(Some(Color::Black), Command::Draw(Answer::Accept), now), Err(Refusal::NoOffer));
@@ -532,7 +549,10 @@ mod tests {
     fn takeback_removes_the_askers_move_and_the_reply() {
         let now = Instant::now();
         let mut room = Room::new(RoomSpec::standard(None), 0, now);
-        assert_eq!(room.apply(Some(Color::Red), Command::Takeback(Answer::Propose), now), Err(Refusal::NothingToTakeBack));
+        assert_eq!(
+            room.apply(Some(Color::Red), Command::Takeback(Answer::Propose), now),
+            Err(Refusal::NothingToTakeBack)
+        );
         play(&mut room, Color::Red, "h2e2", now).unwrap();
         play(&mut room, Color::Black, "h9g7", now).unwrap();
         room.apply(Some(Color::Red), Command::Takeback(Answer::Propose), now).unwrap();

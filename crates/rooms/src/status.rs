@@ -90,7 +90,9 @@ mod tests {
 
     #[test]
     fn every_reason_name_reads_back() {
-        for r in [EndReason::Resignation, EndReason::Agreement, EndReason::Flag, EndReason::Rule(Reason::PerpetualChase)] {
+        for r in
+            [EndReason::Resignation, EndReason::Agreement, EndReason::Flag, EndReason::Rule(Reason::PerpetualChase)]
+        {
             assert_eq!(EndReason::from_name(r.name()), Some(r));
         }
         assert_eq!(EndReason::from_name("boredom"), None);

@@ -137,7 +137,8 @@ async fn create_rooms(addr: &str, n: usize) -> Result<Vec<Room>> {
     let mut rooms = Vec::with_capacity(n);
     // 50 at a time: creations are commits too, and group commit serves them together.
     for chunk in (0..n).collect::<Vec<_>>().chunks(50) {
-        let answers = futures_util::future::join_all(chunk.iter().map(|_| http(addr, "POST", "/api/rooms", "{}"))).await;
+        let answers =
+            futures_util::future::join_all(chunk.iter().map(|_| http(addr, "POST", "/api/rooms", "{}"))).await;
         for answer in answers {
             let v = answer?;
             let text = |p: &str| v.pointer(p).and_then(Value::as_str).unwrap_or_default().to_string();
@@ -241,16 +242,27 @@ struct PhaseResult {
     failed_rooms: usize,
     rss_base: u64,
     rss_peak: u64,
+    server_cpu: f64,
 }
 
-async fn phase(server: &Server, n: usize, games: &[Arc<Vec<String>>], think: (u64, u64), seed: u64) -> Result<PhaseResult> {
+async fn phase(
+    server: &Server,
+    n: usize,
+    games: &[Arc<Vec<String>>],
+    think: (u64, u64),
+    seed: u64,
+) -> Result<PhaseResult> {
     let rss_base = server.rss();
     let rooms = create_rooms(&server.addr, n).await?;
     let mut sockets = Vec::with_capacity(n);
     for room in &rooms {
-        sockets.push((connect(&server.addr, &room.id, &room.seats[0]).await?, connect(&server.addr, &room.id, &room.seats[1]).await?));
+        sockets.push((
+            connect(&server.addr, &room.id, &room.seats[0]).await?,
+            connect(&server.addr, &room.id, &room.seats[1]).await?,
+        ));
     }
     let tally = Arc::new(Mutex::new(Tally::default()));
+    let cpu_before = cpu_seconds(server.child.id());
     let started = Instant::now();
     let mut tasks = Vec::with_capacity(n);
     for (i, (red, black)) in sockets.into_iter().enumerate() {
@@ -279,6 +291,7 @@ async fn phase(server: &Server, n: usize, games: &[Arc<Vec<String>>], think: (u6
     let all = futures_util::future::join_all(tasks.into_iter().flatten());
     let results = tokio::time::timeout(PHASE_LIMIT, all).await.context("the phase took too long")?;
     let seconds = started.elapsed().as_secs_f64();
+    let server_cpu = cpu_seconds(server.child.id()) - cpu_before;
     sampler.abort();
     let mut failed = 0;
     for r in results {
@@ -291,8 +304,13 @@ async fn phase(server: &Server, n: usize, games: &[Arc<Vec<String>>], think: (u6
     for (i, room) in rooms.iter().enumerate() {
         let expected = &games[i % games.len()];
         let state = http(&server.addr, "GET", &format!("/api/rooms/{}", room.id), "").await?;
-        let got: Vec<&str> = state["moves"].as_array().map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
-        lost += expected.iter().zip(got.iter().map(Some).chain(std::iter::repeat(None))).filter(|(e, g)| g.is_none_or(|g| g != e)).count();
+        let got: Vec<&str> =
+            state["moves"].as_array().map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+        lost += expected
+            .iter()
+            .zip(got.iter().map(Some).chain(std::iter::repeat(None)))
+            .filter(|(e, g)| g.is_none_or(|g| g != e))
+            .count();
     }
     let mut tally = std::mem::take(&mut *tally.lock().unwrap());
     tally.failed_rooms = failed;
@@ -318,7 +336,19 @@ async fn phase(server: &Server, n: usize, games: &[Arc<Vec<String>>], think: (u6
         failed_rooms: tally.failed_rooms,
         rss_base,
         rss_peak,
+        server_cpu,
     })
+}
+
+/// The server's CPU time so far (user + system), in seconds.
+fn cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // Fields after the command name (which is in parentheses): utime is the 12th, stime the 13th.
+    let fields: Vec<&str> = stat.rsplit_once(')').map_or("", |(_, rest)| rest).split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    // SAFETY: sysconf only reads a system constant.
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
+    (ticks(11) + ticks(12)) / hz
 }
 
 fn rss_of(pid: u32) -> u64 {
@@ -395,7 +425,8 @@ pub fn run(args: Args) -> Result<()> {
                 let per_room = r.rss_peak.saturating_sub(r.rss_base) as f64 / r.rooms.max(1) as f64 / 1024.0;
                 println!(
                     "{:>5} rooms: {:>6} moves in {:>5.1} s = {:>6.1} moves/s; relay p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; \
-                     lost {}, errors {}, failed sides {}; server RSS {:.1} -> {:.1} MiB ({per_room:.1} KiB/room)",
+                     lost {}, errors {}, failed sides {}; server RSS {:.1} -> {:.1} MiB ({per_room:.1} KiB/room), \
+                     server CPU {:.1} s ({:.0} us/move)",
                     r.rooms,
                     r.moves,
                     r.seconds,
@@ -407,14 +438,16 @@ pub fn run(args: Args) -> Result<()> {
                     r.errors,
                     r.failed_rooms,
                     r.rss_base as f64 / 1048576.0,
-                    r.rss_peak as f64 / 1048576.0
+                    r.rss_peak as f64 / 1048576.0,
+                    r.server_cpu,
+                    r.server_cpu * 1e6 / r.moves.max(1) as f64
                 );
             }
             phases.push(json!({
                 "rooms": r.rooms, "moves": r.moves, "seconds": r.seconds, "moves_per_second": r.moves as f64 / r.seconds,
                 "relay_p50_ms": r.p50_ms, "relay_p99_ms": r.p99_ms, "relay_max_ms": r.max_ms, "lost": r.lost,
                 "errors": r.errors, "failed_sides": r.failed_rooms, "server_rss_base_bytes": r.rss_base,
-                "server_rss_peak_bytes": r.rss_peak,
+                "server_rss_peak_bytes": r.rss_peak, "server_cpu_seconds": r.server_cpu,
                 "server_bytes_per_room": r.rss_peak.saturating_sub(r.rss_base) / r.rooms.max(1) as u64,
             }));
             // Let the finished rooms leave memory before the next phase is measured.

@@ -116,9 +116,12 @@ impl SqliteStore {
         conn.pragma_update(None, "synchronous", sync).map_err(db)?;
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(db)?;
         if version > SCHEMA_VERSION {
-            return Err(StoreError(format!("the database has schema version {version}; this qi knows {SCHEMA_VERSION}")));
+            return Err(StoreError(format!(
+                "the database has schema version {version}; this qi knows {SCHEMA_VERSION}"
+            )));
         }
-        conn.execute_batch(SCHEMA).map_err(|e| StoreError(format!("{e} (is another qi serve using this data folder?)")))?;
+        conn.execute_batch(SCHEMA)
+            .map_err(|e| StoreError(format!("{e} (is another qi serve using this data folder?)")))?;
         conn.pragma_update(None, "user_version", SCHEMA_VERSION).map_err(db)?;
         Ok(SqliteStore { conn })
     }
@@ -142,7 +145,10 @@ fn read_row(row: &Row<'_>) -> rusqlite::Result<Result<RoomRecord, String>> {
     let clock = match initial {
         None => None,
         Some(initial_ms) => Some(ClockRecord {
-            settings: ClockSettings { initial_ms: to_u64(initial_ms), increment_ms: to_u64(row.get("clock_increment_ms")?) },
+            settings: ClockSettings {
+                initial_ms: to_u64(initial_ms),
+                increment_ms: to_u64(row.get("clock_increment_ms")?),
+            },
             remaining_ms: [to_u64(row.get("red_ms")?), to_u64(row.get("black_ms")?)],
             running: color_from(row.get("clock_running")?),
             at_ms: row.get("clock_at_ms")?,
@@ -168,7 +174,10 @@ fn read_row(row: &Row<'_>) -> rusqlite::Result<Result<RoomRecord, String>> {
             .collect::<Result<Vec<_>, _>>()?;
         Ok(RoomRecord {
             id: id.parse().map_err(|_| format!("bad room id {id:?}"))?,
-            seats: [red.parse().map_err(|_| format!("room {id}: bad red token"))?, black.parse().map_err(|_| format!("room {id}: bad black token"))?],
+            seats: [
+                red.parse().map_err(|_| format!("room {id}: bad red token"))?,
+                black.parse().map_err(|_| format!("room {id}: bad black token"))?,
+            ],
             start_fen,
             moves: parsed_moves,
             preset: to_u64(preset) as usize,

@@ -18,7 +18,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use qi_rooms::{Durability, Hub, HubError, LocalFanout, Limits, PrunePolicy, RoomId, SqliteStore, StoreHandle};
+use qi_rooms::{Durability, Hub, HubError, Limits, LocalFanout, PrunePolicy, RoomId, SqliteStore, StoreHandle};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::path::Path as FsPath;
@@ -144,7 +144,8 @@ fn room_id(text: &str) -> Result<RoomId, ApiError> {
 /// `GET /api/rooms/{room}`: the state, as the `state` message without `you`.
 async fn show(State(rooms): State<Rooms>, Path(room): Path<String>) -> Result<Response, ApiError> {
     let frames = rooms.hub.snapshot(&room_id(&room)?).await.map_err(hub_error)?;
-    Ok(([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-store")], frames.api.clone()).into_response())
+    Ok(([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-store")], frames.api.clone())
+        .into_response())
 }
 
 /// How long a room socket may take to accept one frame before the server gives up on it.

@@ -59,7 +59,10 @@ pub async fn connect(
     let upgrade = upgrade.map_err(|e| ApiError::new(e.status(), format!("expected a WebSocket upgrade: {e}")))?;
     let id = room_id(&room)?;
     let permit = rooms.sockets.clone().try_acquire_owned().map_err(|_| {
-        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the server holds as many connections as it can; try again later")
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server holds as many connections as it can; try again later",
+        )
     })?;
     let token = query.seat.filter(|s| !s.is_empty());
     if token.as_deref().is_some_and(|t| t.parse::<qi_rooms::SeatToken>().is_err()) {
