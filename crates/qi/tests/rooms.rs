@@ -230,8 +230,7 @@ async fn presence_is_shown_per_colour() {
 
 #[tokio::test]
 async fn limits_hold_and_a_flooder_disturbs_nobody_else() {
-    let mut config = RoomsConfig::default();
-    config.creations_per_minute = 3;
+    let mut config = RoomsConfig { creations_per_minute: 3, ..Default::default() };
     config.limits.max_clients_per_room = 4;
     let addr = server(config).await;
     let room = create(&addr, json!({})).await;
