@@ -69,6 +69,7 @@ impl fmt::Display for Piece {
 
 /// Why a text form, share code or seed code is not a legal layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LayoutError {
     /// The text does not have five `/`-separated rows.
     RowCount {

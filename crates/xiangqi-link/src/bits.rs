@@ -79,7 +79,7 @@ impl BitWriter {
     }
 
     pub fn push(&mut self, bit: bool) {
-        if self.len.is_multiple_of(8) {
+        if self.len % 8 == 0 {
             self.bytes.push(0);
         }
         if bit {
@@ -93,7 +93,7 @@ impl BitWriter {
     pub fn trim_trailing_zeros(&mut self) {
         while self.len > 0 && self.bytes[(self.len - 1) / 8] & (0x80 >> ((self.len - 1) % 8)) == 0 {
             self.len -= 1;
-            if self.len.is_multiple_of(8) {
+            if self.len % 8 == 0 {
                 self.bytes.pop();
             }
         }
@@ -106,7 +106,7 @@ impl BitWriter {
 
     /// The bytes, the unused bits of the last one filled with `fill`.
     pub fn into_bytes(mut self, fill: bool) -> Vec<u8> {
-        while fill && !self.len.is_multiple_of(8) {
+        while fill && self.len % 8 != 0 {
             self.push(true);
         }
         self.bytes

@@ -59,6 +59,7 @@ impl BoardModel {
         BoardModel { table }
     }
 
+    /// The table file: the inverse of [`BoardModel::from_text`] (90 lines of 15 counts).
     pub fn to_text(&self) -> String {
         self.table.iter().map(|row| row.map(|v| v.to_string()).join(" ") + "\n").collect()
     }

@@ -1,21 +1,6 @@
-//! Xiangqi share links: a whole game (start position and moves) in a URL query string.
-//!
-//! Two formats:
-//! - the seed's (`p`, `r`, `s`; see [`seed`]), compatible with the links it writes;
-//! - our compact format (`g`; see [`compact`]): a version character, then one arithmetic-coded
-//!   stream with the start position (only when it is not the standard one) and the moves, each
-//!   coded with the probability a learned move model gives it.
-//!
-//! ```
-//! use xiangqi::{Move, Position};
-//! use xiangqi_link as link;
-//! let start = Position::startpos();
-//! let moves: Vec<Move> = ["h2e2", "h9g7"].iter().map(|m| m.parse().unwrap()).collect();
-//! let value = link::encode_compact(&start, &moves);
-//! let game = link::decode(&format!("https://example.org/xq?g={value}")).unwrap();
-//! assert_eq!(game.format, link::LinkFormat::Compact);
-//! assert_eq!(game.moves, moves);
-//! ```
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 mod attack;
 pub(crate) mod bits;
@@ -42,6 +27,7 @@ pub enum LinkFormat {
 }
 
 impl LinkFormat {
+    /// The lower-case name (`"seed"`, `"compact"`), as the CLI and the web API write it.
     pub fn name(self) -> &'static str {
         match self {
             LinkFormat::Seed => "seed",
@@ -53,6 +39,7 @@ impl LinkFormat {
 /// A decoded link: the game it holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DecodedLink {
+    /// The format the link was written in.
     pub format: LinkFormat,
     /// The position the game starts from.
     pub start: Position,
@@ -74,26 +61,61 @@ impl DecodedLink {
 }
 
 /// Why a link could not be decoded or encoded.
+///
+/// Each error names the query field (`g`, `p`, `r`) and, where it can, the position or ply:
+///
+/// ```
+/// use xiangqi_link::{decode, LinkError};
+/// let err = decode("g=BQ*g").unwrap_err();
+/// assert_eq!(err, LinkError::BadCharacter { field: "g", position: 2, character: '*' });
+/// assert_eq!(err.to_string(), "bad character '*' at position 2 of g");
+/// ```
+///
+/// New formats may bring new ways to fail, so the enum is `#[non_exhaustive]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LinkError {
     /// The text has no value to decode.
     Empty,
     /// A character that is not base64url.
-    BadCharacter { field: &'static str, position: usize, character: char },
+    BadCharacter {
+        /// The query field: `g`, `p` or `r`.
+        field: &'static str,
+        /// Its byte offset in the field's value, from 0.
+        position: usize,
+        /// The character.
+        character: char,
+    },
     /// The data ends in the middle of a value.
-    Truncated { field: &'static str },
+    Truncated {
+        /// The query field: `g`, `p` or `r`.
+        field: &'static str,
+    },
     /// A compact link of a version this library does not know.
     UnknownVersion(char),
     /// The board is not a legal position.
     BadBoard(String),
     /// The seed history does not fit the board (`ply_from_end` 1 is the newest move).
-    BadHistory { ply_from_end: usize, reason: String },
+    BadHistory {
+        /// Which move, counting back from the newest (1).
+        ply_from_end: usize,
+        /// What does not fit, in words.
+        reason: String,
+    },
     /// The move at `ply` (from 1) is illegal.
-    IllegalMove { ply: usize, mv: String },
+    IllegalMove {
+        /// The ply, from 1 for the first move.
+        ply: usize,
+        /// The move in ICCS (`h2e2`).
+        mv: String,
+    },
     /// More moves than any game can have.
     TooLong,
     /// Data left over after the game ends.
-    TrailingData { field: &'static str },
+    TrailingData {
+        /// The query field: `g`, `p` or `r`.
+        field: &'static str,
+    },
     /// The game cannot be written in the seed's format.
     Unrepresentable(String),
 }

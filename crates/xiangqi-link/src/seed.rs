@@ -1,5 +1,6 @@
 //! The seed's link format ("scheme 3"): `p` the current board, `r` the history newest move
-//! first, `s` kept as given. See `../shared/link-format.md` for how it was reconstructed.
+//! first, `s` kept as given. See `docs/seed-format.md` in this crate for how it
+//! was reconstructed.
 //!
 //! The seed numbers squares `row * 9 + column` with row 0 at the top (Black's back rank); this
 //! module converts at its edges. Each of the 32 pieces has an id: its side and its index 0..16

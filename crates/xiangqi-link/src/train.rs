@@ -15,18 +15,22 @@ pub const HOLDOUT: usize = 5;
 
 /// Whether the game with this index (0-based, in file order) is held out of training.
 pub fn is_held_out(index: usize) -> bool {
-    index.is_multiple_of(HOLDOUT)
+    index % HOLDOUT == 0
 }
 
 /// A game from a games file.
 #[derive(Clone, Debug)]
 pub struct Game {
+    /// The game's id (first column).
     pub id: String,
+    /// The start position (second column).
     pub start: Position,
+    /// The moves, each legal in turn (third column).
     pub moves: Vec<Move>,
 }
 
 impl Game {
+    /// The position after all the moves.
     pub fn final_position(&self) -> Position {
         let mut pos = self.start.clone();
         for &m in &self.moves {

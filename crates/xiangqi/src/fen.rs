@@ -10,20 +10,53 @@ use core::fmt;
 use core::str::FromStr;
 
 /// Why a FEN was rejected. Rows are counted from 1 at the top (rank 9), as written.
+///
+/// The message names the field and, for the board, the row and its rank:
+///
+/// ```
+/// use xiangqi::{FenError, Position};
+/// let err = "rnbakabnr/9/1c5c1/p1p1x1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w".parse::<Position>().unwrap_err();
+/// assert_eq!(err, FenError::BadChar { row: 4, ch: 'x' });
+/// assert_eq!(err.to_string(), "row 4 (rank 6): unknown piece 'x'");
+/// ```
+///
+/// More checks may come, so the enum is `#[non_exhaustive]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FenError {
     /// Nothing but white space.
     Empty,
     /// The board field does not have ten rows.
-    RowCount { found: usize },
+    RowCount {
+        /// How many `/`-separated rows it has.
+        found: usize,
+    },
     /// A row does not describe exactly nine points.
-    RowLength { row: usize, points: usize },
+    RowLength {
+        /// The row, 1 (rank 9) to 10 (rank 0).
+        row: usize,
+        /// How many points it describes (digits count as that many, letters as one).
+        points: usize,
+    },
     /// A character in the board field is neither a piece letter nor a digit 1-9.
-    BadChar { row: usize, ch: char },
+    BadChar {
+        /// The row, 1 (rank 9) to 10 (rank 0).
+        row: usize,
+        /// The character.
+        ch: char,
+    },
     /// The side-to-move field is not `w`, `r` or `b`.
-    BadTurn { found: String },
+    BadTurn {
+        /// The field as written.
+        found: String,
+    },
     /// A move counter is not a number (or the move number is 0).
-    BadCounter { field: &'static str, found: String },
+    BadCounter {
+        /// Which counter: `"halfmove clock"` or `"move number"`.
+        field: &'static str,
+        /// The field as written.
+        found: String,
+    },
     /// More than six fields.
     TooManyFields,
     /// The board is readable but not a legal position.
@@ -65,6 +98,8 @@ impl From<PositionError> for FenError {
 impl FromStr for Setup {
     type Err = FenError;
 
+    /// Reads a FEN without checking that the position is legal (so never
+    /// [`FenError::Position`]); [`Position::from_setup`] does the checks.
     fn from_str(fen: &str) -> Result<Setup, FenError> {
         let mut fields = fen.split_whitespace();
         let board = fields.next().ok_or(FenError::Empty)?;
@@ -137,7 +172,23 @@ impl FromStr for Position {
 }
 
 impl Position {
-    /// Parses a FEN; same as `fen.parse()`.
+    /// Parses a FEN and checks the position; same as `fen.parse()`.
+    ///
+    /// The side to move may be `w`, `r` or `b`, the two `-` fields may be left out, and
+    /// missing trailing fields take their defaults (Red to move, counters 0 and 1).
+    ///
+    /// # Errors
+    ///
+    /// A [`FenError`] naming the field (and row) that does not read, or
+    /// [`FenError::Position`] when the board reads but is not a legal position.
+    ///
+    /// ```
+    /// use xiangqi::{FenError, Position, PositionError};
+    /// let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K3R b")?;
+    /// assert_eq!(pos.fen(), "3k5/9/9/9/9/9/9/9/9/4K3R b - - 0 1");
+    /// assert_eq!(Position::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 w"), Err(FenError::Position(PositionError::FacingKings)));
+    /// # Ok::<(), FenError>(())
+    /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         fen.parse()
     }
@@ -149,7 +200,8 @@ impl Position {
 }
 
 impl Setup {
-    /// The FEN of this setup.
+    /// The FEN of this setup, in the same form as [`Position::fen`]. A setup whose move number
+    /// is at least 1 reads back from its FEN unchanged, legal or not.
     pub fn fen(&self) -> String {
         let mut s = String::with_capacity(90);
         for rank in (0..10u8).rev() {

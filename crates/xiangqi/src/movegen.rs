@@ -87,7 +87,7 @@ impl Position {
     /// Leg pattern of a horse on `s`: bit 0 left, 1 down, 2 right, 3 up occupied.
     /// Read without branches from the bit rank and bit file, as the seed suggests.
     #[inline(always)]
-    fn leg_index(&self, s: usize) -> usize {
+    pub(crate) fn leg_index(&self, s: usize) -> usize {
         let (f, r) = (s % 9, s / 9);
         let across = ((self.ranks[r + 1] as usize) << 1 >> f) & 5;
         let along = ((self.files[f] as usize) << 1 >> r) & 5;
@@ -97,7 +97,7 @@ impl Position {
     /// Pattern of the diagonal neighbours of `s` (elephant eyes; horse legs of attackers):
     /// bit 0 (-1,-1), 1 (-1,+1), 2 (+1,-1), 3 (+1,+1).
     #[inline(always)]
-    fn eye_index(&self, s: usize) -> usize {
+    pub(crate) fn eye_index(&self, s: usize) -> usize {
         let (f, r) = (s % 9, s / 9);
         let below = ((self.ranks[r] as usize) << 1 >> f) & 5;
         let above = ((self.ranks[r + 2] as usize) << 1 >> f) & 5;
@@ -114,7 +114,7 @@ impl Position {
     /// piece on `from` has moved to `to`. The board itself is not changed: the occupancy words
     /// of the king's lines are adjusted and whatever stands on `to` is treated as ours.
     #[inline]
-    fn attacked_after(&self, us: Color, k: usize, from: usize, to: usize) -> bool {
+    pub(crate) fn attacked_after(&self, us: Color, k: usize, from: usize, to: usize) -> bool {
         let them = (us.other() as u8) * 7;
         let (kf, kr) = (k % 9, k / 9);
         let (ff, fr, tf, tr) = (from % 9, from / 9, to % 9, to / 9);

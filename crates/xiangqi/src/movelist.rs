@@ -8,6 +8,17 @@ use core::ops::Deref;
 pub const MAX_MOVES: usize = 128;
 
 /// Up to [`MAX_MOVES`] moves, stored inline. Dereferences to a slice.
+///
+/// [`crate::Position::legal_moves`] returns one; everything a slice offers works on it.
+///
+/// ```
+/// use xiangqi::Position;
+/// let mut moves = Position::startpos().legal_moves();
+/// assert_eq!(moves.len(), 44);
+/// assert!(moves.iter().any(|m| m.to_string() == "h2e2"));
+/// moves.retain(|m| m.from().to_string() == "h2"); // the right cannon's moves
+/// assert_eq!(moves.len(), 12);
+/// ```
 #[derive(Clone)]
 pub struct MoveList {
     len: usize,
@@ -15,6 +26,7 @@ pub struct MoveList {
 }
 
 impl MoveList {
+    /// An empty list.
     #[inline]
     pub const fn new() -> MoveList {
         MoveList {

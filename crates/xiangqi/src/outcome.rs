@@ -6,14 +6,16 @@
 //!    the same side to move): over the plies since the first of those occurrences, a side
 //!    whose every move gave check loses if the other side's did not ([`Reason::PerpetualCheck`];
 //!    both: draw); otherwise a side that chased on every move loses if the other did not
-//!    ([`Reason::PerpetualChase`]); otherwise a draw ([`Reason::Repetition`]). See
-//!    [`crate::repetition`] for what counts as a chase.
+//!    ([`Reason::PerpetualChase`]); otherwise a draw ([`Reason::Repetition`]). A check
+//!    anywhere in the cycle leaves chases out of it. [`crate::repetition`] applies these
+//!    rules and says what counts as a chase.
 //! 3. [`Rules::move_limit`] plies (default 120, the 60-move rule) without a capture: draw
 //!    ([`Reason::MoveLimit`]); the clock includes the FEN's half-move counter.
 //! 4. Neither side has a rook, horse, cannon or pawn: draw ([`Reason::NoAttackers`]).
 //!
 //! Compared with pyffish (Fairy-Stockfish), tested in `tests/game_end_pyffish.rs`: pyffish
-//! uses 3-fold repetition and the same check and chase judgement; its move limit is 100 plies
+//! uses 3-fold repetition and nearly the same check and chase judgement (where it differs, see
+//! [`crate::repetition`]); its move limit is 100 plies
 //! (pass `Rules { move_limit: 100, .. }` to match); it never ends a game for lack of
 //! attackers (its `has_insufficient_material` says both sides are short instead).
 //!
@@ -28,7 +30,7 @@
 //! assert_eq!((status.outcome, status.reason), (Outcome::RedWins, Some(Reason::Checkmate)));
 //! ```
 
-use crate::repetition::judge_cycle;
+use crate::repetition::{judge, Ruling};
 use crate::{Color, IllegalMoveError, Move, PieceKind, Position};
 use core::fmt;
 
@@ -50,9 +52,13 @@ impl Default for Rules {
 /// Who won, if anyone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
+    /// The game goes on.
     Ongoing,
+    /// Red won.
     RedWins,
+    /// Black won.
     BlackWins,
+    /// Nobody won.
     Draw,
 }
 
@@ -82,15 +88,25 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// Why the game ended.
+/// Why the game ended. New rules may add reasons, so matches need a catch-all arm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Reason {
+    /// The side to move is in check and has no legal move: it loses.
     Checkmate,
+    /// The side to move is not in check and has no legal move: in Xiangqi it loses too.
     Stalemate,
+    /// A repetition in which one side checked with every move: it loses
+    /// ([`Ruling::PerpetualCheck`]).
     PerpetualCheck,
+    /// A repetition in which one side chased a piece with every move: it loses
+    /// ([`Ruling::PerpetualChase`]).
     PerpetualChase,
+    /// A repetition that nobody (or both sides) is to blame for: a draw.
     Repetition,
+    /// [`Rules::move_limit`] plies without a capture: a draw.
     MoveLimit,
+    /// Neither side has a piece that can cross the river: a draw.
     NoAttackers,
 }
 
@@ -119,7 +135,9 @@ impl fmt::Display for Reason {
 /// The verdict: an outcome, and the reason when the game is over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Status {
+    /// Who won, if anyone; [`Outcome::Ongoing`] while the game goes on.
     pub outcome: Outcome,
+    /// Why the game ended; `None` exactly when the outcome is [`Outcome::Ongoing`].
     pub reason: Option<Reason>,
 }
 
@@ -130,8 +148,20 @@ impl Status {
         Status { outcome, reason: Some(reason) }
     }
 
+    /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         self.outcome != Outcome::Ongoing
+    }
+}
+
+impl From<Ruling> for Status {
+    /// The game-end status of a repetition ruling.
+    fn from(ruling: Ruling) -> Status {
+        match ruling {
+            Ruling::PerpetualCheck { loser } => Status::new(Outcome::win(loser.other()), Reason::PerpetualCheck),
+            Ruling::PerpetualChase { loser } => Status::new(Outcome::win(loser.other()), Reason::PerpetualChase),
+            Ruling::Draw => Status::new(Outcome::Draw, Reason::Repetition),
+        }
     }
 }
 
@@ -150,11 +180,15 @@ impl Game {
         Game::with_rules(start, Rules::default())
     }
 
+    /// A game from `start` under `rules`.
     pub fn with_rules(start: Position, rules: Rules) -> Game {
         Game { rules, moves: Vec::new(), positions: vec![start] }
     }
 
-    /// Plays `moves` from `start`; the first illegal one is an error.
+    /// Plays `moves` from `start`.
+    ///
+    /// # Errors
+    /// The first illegal move, as an [`IllegalMoveError`].
     pub fn from_moves(start: Position, moves: &[Move], rules: Rules) -> Result<Game, IllegalMoveError> {
         let mut game = Game::with_rules(start, rules);
         for &m in moves {
@@ -164,6 +198,9 @@ impl Game {
     }
 
     /// Plays a legal move (whether or not the game is already over).
+    ///
+    /// # Errors
+    /// An illegal move is an [`IllegalMoveError`], and the game is unchanged.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
         let mut next = self.position().clone();
         next.play(m)?;
@@ -172,10 +209,12 @@ impl Game {
         Ok(())
     }
 
+    /// The rules the game is judged by.
     pub fn rules(&self) -> Rules {
         self.rules
     }
 
+    /// The start position.
     pub fn start(&self) -> &Position {
         &self.positions[0]
     }
@@ -185,6 +224,7 @@ impl Game {
         self.positions.last().expect("a game has a start position")
     }
 
+    /// The moves played, in order.
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
@@ -202,7 +242,7 @@ impl Game {
             return Status::new(Outcome::win(pos.turn().other()), reason);
         }
         if let Some(first) = self.repetition_start() {
-            return judge_cycle(&self.positions[first..], &self.moves[first..]);
+            return Status::from(judge(&self.positions[first], &self.moves[first..]));
         }
         if self.rules.move_limit > 0 && pos.halfmoves() >= self.rules.move_limit {
             return Status::new(Outcome::Draw, Reason::MoveLimit);

@@ -11,6 +11,10 @@ use crate::{Color, Move, Piece, PieceKind, Square};
 ///
 /// Build one from FEN, from [`Position::startpos`] or from a checked [`Setup`].
 ///
+/// `==` compares everything: the board, the side to move and both move counters. Two
+/// positions that count as the same for repetition differ only in their counters; compare
+/// [`Position::hash`] for that.
+///
 /// ```
 /// use xiangqi::Position;
 /// let pos = Position::startpos();
@@ -39,7 +43,8 @@ pub struct Position {
     pub(crate) hash: u64,
 }
 
-/// What [`Position::play_unchecked`] returns so the move can be taken back.
+/// What [`Position::play_unchecked`] returns so the move can be taken back with
+/// [`Position::undo`]: the captured piece and the halfmove clock before the move.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
     captured: u8,
@@ -53,9 +58,10 @@ impl Undo {
     }
 }
 
-/// A move that is not legal in the position it was played in.
+/// A move that is not legal in the position it was played in ([`Position::play`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IllegalMoveError {
+    /// The move that was refused.
     pub mv: Move,
 }
 
@@ -76,6 +82,13 @@ impl Position {
     }
 
     /// Checks a setup and builds the position.
+    ///
+    /// A move number of 0 is read as 1.
+    ///
+    /// # Errors
+    ///
+    /// The first [`PositionError`] found: a missing king, too many pieces of a kind, a piece on
+    /// a square it can never reach, facing kings, or the side not to move in check.
     pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
         setup.validate()?;
         let mut pos = Position {
@@ -107,7 +120,7 @@ impl Position {
         Ok(pos)
     }
 
-    /// The position as a [`Setup`] (for editing).
+    /// The position as a [`Setup`] (for editing); [`Position::from_setup`] turns it back.
     pub fn to_setup(&self) -> Setup {
         let mut board = [None; 90];
         for (i, &c) in self.board.iter().enumerate() {
@@ -196,6 +209,21 @@ impl Position {
     }
 
     /// Plays a legal move; an illegal one leaves the position unchanged and is an error.
+    ///
+    /// This checks legality first; a move taken from [`Position::legal_moves`] can go to the
+    /// faster [`Position::play_unchecked`] instead, which can also be taken back.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError`] when `m` is not legal here.
+    ///
+    /// ```
+    /// use xiangqi::{IllegalMoveError, Move, Position};
+    /// let mut pos = Position::startpos();
+    /// let m: Move = "h2h8".parse().unwrap(); // the black cannon on h7 is in the way
+    /// assert_eq!(pos.play(m), Err(IllegalMoveError { mv: m }));
+    /// assert_eq!(pos, Position::startpos());
+    /// ```
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
         if self.is_legal(m) {
             self.play_unchecked(m);
@@ -206,7 +234,19 @@ impl Position {
     }
 
     /// Plays a move known to be legal (from [`Position::legal_moves`]); returns what
-    /// [`Position::undo`] needs. Playing an illegal move may leave an invalid position.
+    /// [`Position::undo`] needs. Playing an illegal move may leave an invalid position, on
+    /// which later calls give meaningless answers (no undefined behaviour: nothing is unsafe).
+    ///
+    /// ```
+    /// use xiangqi::{Color, Piece, PieceKind, Position};
+    /// let mut pos = Position::startpos();
+    /// // The cannon jumps the black cannon on h7 and takes the horse.
+    /// let m = pos.legal_moves().iter().copied().find(|m| m.to_string() == "h2h9").unwrap();
+    /// let undo = pos.play_unchecked(m);
+    /// assert_eq!(undo.captured(), Some(Piece::new(Color::Black, PieceKind::Horse)));
+    /// pos.undo(m, undo);
+    /// assert_eq!(pos, Position::startpos());
+    /// ```
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) -> Undo {
         let (from, to) = (m.from().index(), m.to().index());
@@ -233,6 +273,9 @@ impl Position {
     }
 
     /// Takes back `m`, which [`Position::play_unchecked`] played and answered with `undo`.
+    ///
+    /// Moves must be taken back in the reverse order they were played; anything else leaves
+    /// an invalid position.
     #[inline]
     pub fn undo(&mut self, m: Move, undo: Undo) {
         let (from, to) = (m.from().index(), m.to().index());

@@ -1,140 +1,288 @@
-//! The Asian repetition rules as engines such as Pikafish and Fairy-Stockfish apply them:
-//! perpetual check and perpetual chase lose, anything else repeated is a draw.
+//! Repetition rulings under the Asian (AXF) rules: who, if anyone, loses when a position
+//! comes back.
 //!
-//! A *chase* here is what this module detects, the common cases of the AXF rules, in the way
-//! Fairy-Stockfish (pyffish) detects them:
-//! - a move chases when it creates a new threat: the moved piece attacks a piece (a rook or
-//!   cannon still attacking along the line it moved on made that threat before), or another
-//!   piece of the mover now attacks a piece it did not (a line opened, a horse leg or elephant
-//!   eye freed, a cannon screen placed);
-//! - the chaser may be a rook, horse, cannon, advisor or elephant; king and pawn moves never
-//!   chase (they may chase freely);
-//! - the chased piece is any enemy piece but the king and a pawn that has not crossed the
-//!   river, and the chaser could legally capture it;
-//! - it is unprotected (its side could not legally take back on its square), except that a
-//!   rook attacked by a horse or cannon, or a rook, cannon or horse attacked by an advisor or
-//!   elephant, is chased even when protected;
-//! - two pieces of one kind attacking each other offer an exchange: no chase;
-//! - the *same* piece must be chased on every move of the side: it is followed as it moves.
+//! [`judge`] takes a cycle (a position and the moves that lead back to it) and returns a
+//! [`Ruling`]. It is the whole rule, with no game bookkeeping, so a search can call it on its
+//! own move stack; [`crate::outcome::Game::status`] calls it when a position occurs for the
+//! third time. The rules, and the branch of the code that applies each (marked *R1*..*R9*
+//! in the comments below):
 //!
-//! Not implemented: "fake protection" by a pinned protector that becomes pinned by the move,
-//! and discovered checks counted as chases (Fairy-Stockfish has both), and the idle-move tables
-//! of the Chinese rules.
+//! - **R1 perpetual check first.** A side that gave check with every one of its moves loses
+//!   if the other side did not, whatever the other side chased; both: draw. Otherwise the
+//!   chases decide, and a move that gives check may chase as well: the AXF rules judge a
+//!   move that is two things (a check and a chase) as the one that is forbidden, so "one
+//!   check, one chase" of the same piece is a perpetual chase.
+//! - **R2 who can chase:** every piece but the king and the pawns (they may attack freely).
+//! - **R3 what can be chased:** any enemy piece but the king; a pawn only once it has crossed
+//!   the river.
+//! - **R4 legal captures only:** an attack counts only if the capture would be legal, so it
+//!   must not expose the attacker's own king (to an attack or to the facing king). A pinned
+//!   piece therefore chases only the piece that pins it.
+//! - **R5 stronger pieces:** a rook attacked by a horse or a cannon, and a rook, horse or
+//!   cannon attacked by an advisor or an elephant, is chased even when protected.
+//! - **R6 true protection:** otherwise the target is chased only if, after the capture, no
+//!   piece of its side could legally take back. A pinned protector, or a king that would
+//!   step onto an attacked square (or face the other king), protects nothing.
+//! - **R7 exchanges:** two pieces of the same kind attacking each other offer an exchange,
+//!   not a chase, unless the victim cannot take back: a horse whose own leg is blocked, or a
+//!   reverse capture that would be illegal.
+//! - **R8 only new attacks:** a move chases the pieces that are chased (R2-R7) after it and
+//!   were not chased before it. Whatever the move changed counts: the moved piece's own
+//!   attacks, discovered attacks (a line opened, a leg or an eye freed, a screen placed) and
+//!   protection taken away (a protector pinned or cut off). A perpetual chase is one and the
+//!   same piece chased by every move of one side through the cycle; the piece is followed
+//!   when it moves.
+//! - **R9 verdict:** a side that chases perpetually loses if the other side does not; both
+//!   or neither: draw.
+//!
+//! These are the rules as Pikafish's `chased` / `detect_chases` state them, except that, as in
+//! Fairy-Stockfish and the AXF text, checks do not switch the chase rules off. The table
+//! `tests/data/rulings.tsv` holds 96 hand-built cases (both colours) with the rule that decides
+//! each; pyffish (Fairy-Stockfish) gives the same verdict on all but 14 of them, all of one of
+//! its shortcuts, which the table spells out: it counts an attack on a piece that was already
+//! attacked before the move (a rook backing off along the line it attacks), it does not test
+//! that the chasing capture is legal, it takes any king that attacks the square as a
+//! protector, it counts lost protection only when a protector becomes pinned, and it takes a
+//! side's only piece on the other king's file as pinned even when other pieces stand between
+//! the kings.
+//!
+//! ```
+//! use xiangqi::repetition::{judge, Ruling};
+//! use xiangqi::{Color, Move, Position};
+//! // Red's rook follows Black's unprotected cannon between c7 and d7.
+//! let pos: Position = "5k3/9/2c6/9/9/9/2R6/9/9/4K4 b - - 0 1".parse().unwrap();
+//! let cycle: Vec<Move> = ["c7d7", "c3d3", "d7c7", "d3c3"].iter().map(|m| m.parse().unwrap()).collect();
+//! assert_eq!(judge(&pos, &cycle), Ruling::PerpetualChase { loser: Color::Red });
+//! ```
 
-use crate::outcome::{Outcome, Reason, Status};
-use crate::{Color, Move, PieceKind, Position, Square};
+use crate::attacks::{home_half, kind_code, squares, SquareSet};
+use crate::attacks::{ADVISOR_CODE, CANNON_CODE, ELEPHANT_CODE, HORSE_CODE, KING_CODE, PAWN_CODE, ROOK_CODE};
+use crate::{Color, Move, Position, Square};
 
-/// Judges a repetition: `positions[0]` equals the last position, `moves[i]` leads from
-/// `positions[i]` to `positions[i + 1]`.
-pub(crate) fn judge_cycle(positions: &[Position], moves: &[Move]) -> Status {
-    let mover = |i: usize| positions[i].turn();
-    let mut checks = [true, true];
-    for (i, next) in positions.iter().enumerate().skip(1) {
-        if !next.is_check() {
-            checks[mover(i - 1).index()] = false;
+/// The verdict on a repetition cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Ruling {
+    /// Nobody is to blame, or both sides are: the game is drawn.
+    Draw,
+    /// `loser` gave check with every one of its moves and the other side did not (R1).
+    PerpetualCheck {
+        /// The side that checked.
+        loser: Color,
+    },
+    /// `loser` chased one and the same piece with every one of its moves, and the other side
+    /// neither checked nor chased perpetually (R2-R9).
+    PerpetualChase {
+        /// The side that chased.
+        loser: Color,
+    },
+}
+
+impl Ruling {
+    /// The side that loses, if any.
+    pub fn loser(self) -> Option<Color> {
+        match self {
+            Ruling::Draw => None,
+            Ruling::PerpetualCheck { loser } | Ruling::PerpetualChase { loser } => Some(loser),
         }
     }
-    match (checks[Color::Red.index()], checks[Color::Black.index()]) {
-        (true, false) => return lost(Color::Red, Reason::PerpetualCheck),
-        (false, true) => return lost(Color::Black, Reason::PerpetualCheck),
-        _ => {}
-    }
-    let chases = [perpetual_chase(positions, moves, Color::Red), perpetual_chase(positions, moves, Color::Black)];
-    match chases {
-        [true, false] => lost(Color::Red, Reason::PerpetualChase),
-        [false, true] => lost(Color::Black, Reason::PerpetualChase),
-        _ => Status { outcome: Outcome::Draw, reason: Some(Reason::Repetition) },
+
+    /// The side that wins, if any.
+    pub fn winner(self) -> Option<Color> {
+        self.loser().map(Color::other)
     }
 }
 
-fn lost(color: Color, reason: Reason) -> Status {
-    Status { outcome: Outcome::win(color.other()), reason: Some(reason) }
-}
+/// Judges a repetition cycle: `moves`, played from `position`, lead back to `position`
+/// (the same board and side to move). The moves must be legal, as for
+/// [`Position::play_unchecked`]; there can be no capture in a cycle. Moves before the cycle
+/// do not matter: for a position that occurs a third time, pass the moves since its first
+/// occurrence (two cycles) or since its second (one), the ruling is the same.
+///
+/// For a search: `position` may be either end of the cycle (they are equal), so the current
+/// position and the moves since its earlier occurrence are enough. The cost is a few
+/// microseconds for a short cycle (see `benches/repetition.rs`): checks are looked at
+/// first, and the chase scan judges only the pieces still followed and stops as soon as
+/// neither side can be chasing perpetually.
+///
+/// ```
+/// use xiangqi::repetition::{judge, Ruling};
+/// use xiangqi::{Color, Move, Position};
+/// let moves = |s: &str| -> Vec<Move> { s.split(' ').map(|m| m.parse().unwrap()).collect() };
+/// // Red's rook checks from e5 and d5 while Black's king steps aside: Red loses.
+/// let pos: Position = "4k4/9/9/9/4R4/9/9/9/9/5K3 b - - 0 1".parse().unwrap();
+/// assert_eq!(judge(&pos, &moves("e9d9 e5d5 d9e9 d5e5")), Ruling::PerpetualCheck { loser: Color::Red });
+/// // Both horses shuttle home and back: a draw.
+/// let start = Position::startpos();
+/// assert_eq!(judge(&start, &moves("h0g2 h9g7 g2h0 g7h9")), Ruling::Draw);
+/// ```
+pub fn judge(position: &Position, moves: &[Move]) -> Ruling {
+    // R1: perpetual check first.
+    let mut pos = position.clone();
+    let (mut moved, mut every_check) = ([false; 2], [true; 2]);
+    for &m in moves {
+        let side = pos.turn().index();
+        pos.play_unchecked(m);
+        moved[side] = true;
+        every_check[side] &= pos.is_check();
+    }
+    let perpetual = |c: Color| moved[c.index()] && every_check[c.index()];
+    match (perpetual(Color::Red), perpetual(Color::Black)) {
+        (true, false) => return Ruling::PerpetualCheck { loser: Color::Red },
+        (false, true) => return Ruling::PerpetualCheck { loser: Color::Black },
+        (true, true) => return Ruling::Draw,
+        (false, false) => {}
+    }
 
-/// Whether `side` chased one and the same enemy piece with every one of its moves.
-fn perpetual_chase(positions: &[Position], moves: &[Move], side: Color) -> bool {
-    let mut followed: Option<Vec<Square>> = None;
-    for (i, &m) in moves.iter().enumerate() {
-        if positions[i].turn() == side {
-            let chased = chased_by(&positions[i], &positions[i + 1], m);
-            let still: Vec<Square> = match followed {
-                None => chased,
-                Some(prev) => prev.into_iter().filter(|s| chased.contains(s)).collect(),
+    // R8: `followed[c]` holds the pieces that every move of `c` so far chased, on the
+    // squares where they stand now; `UNSEEN` until `c` has moved.
+    const UNSEEN: SquareSet = SquareSet::MAX;
+    let mut followed = [UNSEEN; 2];
+    let mut pos = position.clone();
+    for &m in moves {
+        let side = pos.turn();
+        let (us, them) = (side.index(), side.other().index());
+        let (from, to) = (m.from().index(), m.to().index());
+        // The pieces the other side chases move with their owner.
+        if followed[them] != UNSEEN && followed[them] >> from & 1 != 0 {
+            followed[them] ^= 1 << from | 1 << to;
+        }
+        let undo = pos.play_unchecked(m);
+        if followed[us] != 0 {
+            // Only the pieces still followed need judging: compute what is chased after the
+            // move, and only if something is, what was chased before it.
+            let after = chased(&mut pos, side, followed[us]);
+            followed[us] = if after == 0 {
+                0
+            } else {
+                pos.undo(m, undo);
+                let before = chased(&mut pos, side, after);
+                pos.play_unchecked(m);
+                after & !before
             };
-            if still.is_empty() {
-                return false;
-            }
-            followed = Some(still);
-        } else if let Some(set) = followed.as_mut() {
-            // The chased piece moves on: follow it.
-            for s in set.iter_mut() {
-                if *s == m.from() {
-                    *s = m.to();
-                }
-            }
+        }
+        if followed == [0, 0] {
+            return Ruling::Draw;
         }
     }
-    followed.is_some()
+    // R9: the verdict.
+    let chaser = |c: Color| !matches!(followed[c.index()], 0 | UNSEEN);
+    match (chaser(Color::Red), chaser(Color::Black)) {
+        (true, false) => Ruling::PerpetualChase { loser: Color::Red },
+        (false, true) => Ruling::PerpetualChase { loser: Color::Black },
+        _ => Ruling::Draw,
+    }
 }
 
-/// The enemy pieces that the move `m` from `before` to `after` chases (see the module doc).
-pub(crate) fn chased_by(before: &Position, after: &Position, m: Move) -> Vec<Square> {
-    let mover = before.turn();
-    let mut chased = Vec::new();
-    for (sq, piece) in after.pieces() {
-        if piece.color != mover || matches!(piece.kind, PieceKind::King | PieceKind::Pawn) {
-            continue;
-        }
-        let attacks = after.attacks_from(sq);
-        let new: Vec<Square> = if sq == m.to() {
-            // The moved piece. A rook or cannon attacking along the line it moved on made that
-            // threat before, unless its old square stood in the way (it backed away along the
-            // line, as Fairy-Stockfish sees it); anything else it attacks is new.
-            let on_line = |t: Square| {
-                (m.from().file() == m.to().file() && t.file() == m.to().file())
-                    || (m.from().rank() == m.to().rank() && t.rank() == m.to().rank())
+/// The enemy pieces that `by` chases in `position` as it stands (R2-R7): the pieces it could
+/// legally capture that are worth more than the attacker or are not truly protected, outside
+/// exchanges of like pieces. Whose turn it is does not matter. Whether a *move* chases a piece
+/// depends on this set before and after it (R8), see [`judge`].
+///
+/// ```
+/// use xiangqi::repetition::chased_pieces;
+/// use xiangqi::{Color, Position, Square};
+/// // Red's horse on c5 attacks the black rook on b7 (chased although the rook on a7 protects
+/// // it: R5), the pawn on e6 (not across the river: R3) and the horse on e4, which can take
+/// // back on c5 (an exchange: R7).
+/// let pos: Position = "4k4/9/rr7/4p4/2N6/4n4/9/9/9/4K4 w - - 0 1".parse().unwrap();
+/// let names: Vec<String> = chased_pieces(&pos, Color::Red).iter().map(Square::to_string).collect();
+/// assert_eq!(names, ["b7"]);
+/// ```
+pub fn chased_pieces(position: &Position, by: Color) -> Vec<Square> {
+    squares(chased(&mut position.clone(), by, SquareSet::MAX)).collect()
+}
+
+/// The pieces among `candidates` that `chaser` chases in `pos` (R2-R7). `pos` is used as
+/// scratch space (captures are played and taken back) and is unchanged afterwards.
+fn chased(pos: &mut Position, chaser: Color, candidates: SquareSet) -> SquareSet {
+    let victim = chaser.other();
+    let (ours, theirs) = (chaser.index() * 7, victim.index() * 7);
+    // R3: any enemy piece but the king; pawns only once they have crossed the river.
+    let pawns_at_home = pos.by_piece[theirs + PAWN_CODE as usize] & home_half(victim);
+    let targets =
+        pos.by_color[victim.index()] & !pos.by_piece[theirs + KING_CODE as usize] & !pawns_at_home & candidates;
+    if targets == 0 {
+        return 0;
+    }
+    // R2: every piece but the king and the pawns.
+    let mut attackers = pos.by_color[chaser.index()]
+        & !(pos.by_piece[ours + KING_CODE as usize] | pos.by_piece[ours + PAWN_CODE as usize]);
+    let mut found = 0;
+    while attackers != 0 {
+        let from = attackers.trailing_zeros() as usize;
+        attackers &= attackers - 1;
+        let code = pos.board[from];
+        let kind = kind_code(code);
+        let mut hits = pos.attack_set(from, code) & targets & !found;
+        while hits != 0 {
+            let to = hits.trailing_zeros() as usize;
+            hits &= hits - 1;
+            // R4: only a legal capture threatens (a pinned piece threatens only its pinner).
+            if !pos.capture_is_legal(chaser, from, to) {
+                continue;
+            }
+            let prey = kind_code(pos.board[to]);
+            // R5: worth more than the attacker, chased even when protected. Otherwise R6: it
+            // must be unprotected, and R7: not an exchange of like pieces.
+            let chase = outranks(prey, kind) || {
+                let protected = pos.recapture_exists(from, to);
+                let exchange = prey == kind && strikes_back(pos, victim, to, from);
+                !protected && !exchange
             };
-            let slider = matches!(piece.kind, PieceKind::Rook | PieceKind::Cannon);
-            let blocked = if slider { after.attacks_from_with_blocker(sq, Some(m.from())) } else { Vec::new() };
-            attacks.into_iter().filter(|&t| !(slider && on_line(t) && blocked.contains(&t))).collect()
-        } else {
-            // Another piece: what the move uncovered (a line opened, a leg or eye freed, a
-            // cannon screen set up).
-            let old = before.attacks_from(sq);
-            attacks.into_iter().filter(|t| !old.contains(t)).collect()
-        };
-        for t in new {
-            if !chased.contains(&t) && chases(after, sq, t) {
-                chased.push(t);
+            if chase {
+                found |= 1 << to;
             }
         }
     }
-    chased
+    found
 }
 
-/// Whether the piece on `from` threatens the enemy piece on `t` in a way that counts as a chase.
-fn chases(after: &Position, from: Square, t: Square) -> bool {
-    let (Some(chaser), Some(target)) = (after.piece_at(from), after.piece_at(t)) else { return false };
-    if target.color == chaser.color || target.kind == PieceKind::King {
-        return false;
-    }
-    if target.kind == PieceKind::Pawn && target.color.owns_rank(t.rank()) {
-        return false;
-    }
-    if !after.can_capture(from, t) {
-        return false;
-    }
-    // Two pieces of a kind attacking each other offer an exchange: no chase.
-    if target.kind == chaser.kind && after.can_capture(t, from) {
-        return false;
-    }
-    // A stronger piece is chased even when protected.
-    let stronger = match chaser.kind {
-        PieceKind::Horse | PieceKind::Cannon => target.kind == PieceKind::Rook,
-        PieceKind::Advisor | PieceKind::Elephant => {
-            matches!(target.kind, PieceKind::Rook | PieceKind::Cannon | PieceKind::Horse)
-        }
+/// R5: whether a piece of kind `prey` is worth more than its attacker of kind `attacker`
+/// (kind codes as in `attacks`).
+#[inline]
+fn outranks(prey: u8, attacker: u8) -> bool {
+    match attacker {
+        HORSE_CODE | CANNON_CODE => prey == ROOK_CODE,
+        ADVISOR_CODE | ELEPHANT_CODE => matches!(prey, ROOK_CODE | HORSE_CODE | CANNON_CODE),
         _ => false,
-    };
-    stronger || !after.is_protected_against(t, from)
+    }
+}
+
+/// R7: whether `victim`'s piece on `at` could legally capture the attacker on `attacker` in
+/// return (a horse with its own leg blocked cannot).
+#[inline]
+fn strikes_back(pos: &Position, victim: Color, at: usize, attacker: usize) -> bool {
+    pos.attack_set(at, pos.board[at]) >> attacker & 1 != 0 && pos.capture_is_legal(victim, at, attacker)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(s: &str) -> Vec<Move> {
+        s.split_whitespace().map(|m| m.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn either_end_of_the_cycle() {
+        let pos: Position = "5k3/9/2c6/9/9/9/2R6/9/9/4K4 b - - 0 1".parse().unwrap();
+        assert_eq!(judge(&pos, &moves("c7d7 c3d3 d7c7 d3c3")), Ruling::PerpetualChase { loser: Color::Red });
+        assert_eq!(
+            judge(&pos, &moves("c7d7 c3d3 d7c7 d3c3 c7d7 c3d3 d7c7 d3c3")),
+            Ruling::PerpetualChase { loser: Color::Red }
+        );
+        // The same cycle entered one ply later.
+        let mut later = pos.clone();
+        later.play("c7d7".parse().unwrap()).unwrap();
+        assert_eq!(judge(&later, &moves("c3d3 d7c7 d3c3 c7d7")), Ruling::PerpetualChase { loser: Color::Red });
+    }
+
+    #[test]
+    fn short_or_empty_input_is_a_draw() {
+        let pos = Position::startpos();
+        assert_eq!(judge(&pos, &[]), Ruling::Draw);
+        assert_eq!(Ruling::Draw.loser(), None);
+        assert_eq!(Ruling::PerpetualCheck { loser: Color::Red }.winner(), Some(Color::Black));
+    }
 }

@@ -4,9 +4,29 @@ use crate::{Color, Piece, PieceKind, Square};
 use core::fmt;
 
 /// Any arrangement of pieces with a side to move; [`crate::Position::from_setup`] checks it.
+///
+/// `Setup` is the editable form: its fields are public and nothing is checked until it becomes
+/// a [`crate::Position`]. Equality is structural (board, side and both counters).
+///
+/// ```
+/// use xiangqi::{Color, Piece, PieceKind, Position, PositionError, Setup, Square};
+/// let mut setup = Setup::empty();
+/// let mut put = |sq: &str, color, kind| setup.board[sq.parse::<Square>().unwrap().index()] = Some(Piece::new(color, kind));
+/// put("e0", Color::Red, PieceKind::King);
+/// put("d9", Color::Black, PieceKind::King);
+/// put("a0", Color::Red, PieceKind::Rook);
+/// let pos = Position::from_setup(&setup)?;
+/// assert_eq!(pos.fen(), "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+///
+/// setup.board["e0".parse::<Square>().unwrap().index()] = None;
+/// assert_eq!(Position::from_setup(&setup), Err(PositionError::MissingKing(Color::Red)));
+/// # Ok::<(), PositionError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
+    /// The piece on each square, indexed by [`Square::index`] (`rank * 9 + file`).
     pub board: [Option<Piece>; 90],
+    /// The side to move.
     pub turn: Color,
     /// Plies since the last capture.
     pub halfmoves: u32,
@@ -51,6 +71,19 @@ impl Setup {
 }
 
 /// Whether `piece` can ever stand on `sq` in a game from the start position.
+///
+/// Kings and advisors stay in their palace (advisors on its five diagonal points), elephants
+/// on the seven points of their own half, and pawns never stand behind their start rank and
+/// keep to their five start files until they cross the river; horses, rooks and cannons can go
+/// anywhere.
+/// [`crate::Position::from_setup`] rejects a setup where this fails.
+///
+/// ```
+/// use xiangqi::{can_stand, Color, Piece, PieceKind};
+/// let red_elephant = Piece::new(Color::Red, PieceKind::Elephant);
+/// assert!(can_stand(red_elephant, "c0".parse().unwrap()));
+/// assert!(!can_stand(red_elephant, "c5".parse().unwrap())); // across the river
+/// ```
 pub fn can_stand(piece: Piece, sq: Square) -> bool {
     // Work from Red's side: Black's squares are Red's turned by 180 degrees.
     let sq = if piece.color == Color::Red { sq } else { sq.flip() };
@@ -65,16 +98,36 @@ pub fn can_stand(piece: Piece, sq: Square) -> bool {
 }
 
 /// Why a setup is not a legal position.
+///
+/// [`crate::Position::from_setup`] reports the first check that fails, in this order: the
+/// squares (square by square, in index order), the piece counts, then check and facing kings.
+/// New checks may be added, so the enum is `#[non_exhaustive]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PositionError {
     /// A side has no king.
     MissingKing(Color),
     /// A side has more pieces of a kind than the start position gives it.
-    TooMany { piece: Piece, count: u8 },
+    TooMany {
+        /// The colour and kind of the surplus piece.
+        piece: Piece,
+        /// How many of it the setup has (more than [`PieceKind::initial_count`]).
+        count: u8,
+    },
     /// A king stands outside its palace.
-    KingOutsidePalace { color: Color, square: Square },
-    /// An advisor, elephant or pawn stands on a square it can never reach.
-    ImpossibleSquare { piece: Piece, square: Square },
+    KingOutsidePalace {
+        /// Whose king it is.
+        color: Color,
+        /// Where it stands.
+        square: Square,
+    },
+    /// An advisor, elephant or pawn stands on a square it can never reach (see [`can_stand`]).
+    ImpossibleSquare {
+        /// The piece that cannot stand there.
+        piece: Piece,
+        /// The square it stands on.
+        square: Square,
+    },
     /// The two kings face each other on an open file.
     FacingKings,
     /// The side that is not to move is in check: its king could be captured.

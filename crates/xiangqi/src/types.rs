@@ -7,11 +7,14 @@ use core::str::FromStr;
 /// A side: Red moves first and sits at ranks 0-4, Black at ranks 5-9.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Color {
+    /// The side that moves first, written in upper case in FEN and `w` (or `r`) as the side to move.
     Red = 0,
+    /// The side that moves second, written in lower case in FEN and `b` as the side to move.
     Black = 1,
 }
 
 impl Color {
+    /// Both colours, Red first (in [`Color::index`] order).
     pub const ALL: [Color; 2] = [Color::Red, Color::Black];
 
     /// The opponent.
@@ -23,6 +26,7 @@ impl Color {
         }
     }
 
+    /// 0 for Red, 1 for Black: an index into per-colour tables.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -63,16 +67,27 @@ impl fmt::Display for Color {
 /// The seven kinds of piece.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum PieceKind {
+    /// The king (帅/将, FEN `K`): one step orthogonally, inside its palace; the two kings may
+    /// not face each other on an open file.
     King = 0,
+    /// The advisor (仕/士, FEN `A`): one step diagonally, inside its palace.
     Advisor = 1,
+    /// The elephant (相/象, FEN `B`, also read as `E`): two steps diagonally on its own half,
+    /// blocked by a piece on the point between ("the elephant's eye").
     Elephant = 2,
+    /// The horse (马, FEN `N`, also read as `H`): one step orthogonally then one diagonally
+    /// outwards, blocked by a piece on the first point ("the horse's leg").
     Horse = 3,
+    /// The rook (车, FEN `R`): any distance orthogonally.
     Rook = 4,
+    /// The cannon (炮, FEN `C`): moves like a rook, captures by jumping exactly one piece.
     Cannon = 5,
+    /// The pawn (兵/卒, FEN `P`): one step forwards; once across the river also sideways.
     Pawn = 6,
 }
 
 impl PieceKind {
+    /// The seven kinds in [`PieceKind::index`] order, king first.
     pub const ALL: [PieceKind; 7] = [
         PieceKind::King,
         PieceKind::Advisor,
@@ -83,11 +98,19 @@ impl PieceKind {
         PieceKind::Pawn,
     ];
 
+    /// 0 (king) to 6 (pawn), the order of [`PieceKind::ALL`]: an index into per-kind tables.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The inverse of [`PieceKind::index`]; `None` for 7 and above.
+    ///
+    /// ```
+    /// use xiangqi::PieceKind;
+    /// assert_eq!(PieceKind::from_index(PieceKind::Cannon.index()), Some(PieceKind::Cannon));
+    /// assert_eq!(PieceKind::from_index(7), None);
+    /// ```
     #[inline]
     pub const fn from_index(i: usize) -> Option<PieceKind> {
         if i < 7 {
@@ -156,11 +179,19 @@ impl fmt::Display for PieceKind {
 /// A piece: a kind and a colour.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Piece {
+    /// Whose piece it is.
     pub color: Color,
+    /// What kind of piece it is.
     pub kind: PieceKind,
 }
 
 impl Piece {
+    /// The piece of this colour and kind.
+    ///
+    /// ```
+    /// use xiangqi::{Color, Piece, PieceKind};
+    /// assert_eq!(Piece::new(Color::Black, PieceKind::Horse).fen_char(), 'n');
+    /// ```
     #[inline]
     pub const fn new(color: Color, kind: PieceKind) -> Piece {
         Piece { color, kind }
@@ -225,6 +256,7 @@ impl fmt::Display for Piece {
 pub struct Square(u8);
 
 impl Square {
+    /// The number of squares (points) on the board: 9 files times 10 ranks.
     pub const COUNT: usize = 90;
 
     /// The square at `file` (0..9) and `rank` (0..10).
@@ -254,16 +286,19 @@ impl Square {
         Square(index)
     }
 
+    /// `rank * 9 + file`, always below [`Square::COUNT`]: an index into per-square tables.
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
+    /// The file, 0 (`a`, Red's left) to 8 (`i`).
     #[inline]
     pub const fn file(self) -> u8 {
         self.0 % 9
     }
 
+    /// The rank, 0 (Red's back rank) to 9 (Black's back rank).
     #[inline]
     pub const fn rank(self) -> u8 {
         self.0 / 9
@@ -305,13 +340,28 @@ impl fmt::Display for Square {
     }
 }
 
-/// Why a square name did not parse.
+/// Why a square name did not parse: it is not a file `a`-`i` followed by a rank `0`-`9`.
+///
+/// ```
+/// use xiangqi::Square;
+/// let err = "j2".parse::<Square>().unwrap_err();
+/// assert_eq!(err.to_string(), "\"j2\" is not a square (a file a-i followed by a rank 0-9)");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseSquareError;
+pub struct ParseSquareError {
+    text: String,
+}
+
+impl ParseSquareError {
+    /// The text that did not parse.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
 
 impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a square is a file a-i followed by a rank 0-9")
+        write!(f, "{:?} is not a square (a file a-i followed by a rank 0-9)", self.text)
     }
 }
 
@@ -319,17 +369,13 @@ impl std::error::Error for ParseSquareError {}
 
 impl FromStr for Square {
     type Err = ParseSquareError;
+    /// Reads `e0` (or `E0`).
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
         match s.as_bytes() {
-            [f, r] => {
-                let f = f.to_ascii_lowercase();
-                if (b'a'..=b'i').contains(&f) && r.is_ascii_digit() {
-                    Ok(Square((r - b'0') * 9 + (f - b'a')))
-                } else {
-                    Err(ParseSquareError)
-                }
+            [f, r] if (b'a'..=b'i').contains(&f.to_ascii_lowercase()) && r.is_ascii_digit() => {
+                Ok(Square((r - b'0') * 9 + (f.to_ascii_lowercase() - b'a')))
             }
-            _ => Err(ParseSquareError),
+            _ => Err(ParseSquareError { text: s.to_string() }),
         }
     }
 }
@@ -342,16 +388,26 @@ impl FromStr for Square {
 pub struct Move(u16);
 
 impl Move {
+    /// The move from `from` to `to`. Any two squares make a `Move`; whether it is legal is
+    /// for a [`crate::Position`] to say.
+    ///
+    /// ```
+    /// use xiangqi::{Move, Square};
+    /// let (h2, e2) = (Square::new(7, 2).unwrap(), Square::new(4, 2).unwrap());
+    /// assert_eq!(Move::new(h2, e2).to_string(), "h2e2");
+    /// ```
     #[inline]
     pub const fn new(from: Square, to: Square) -> Move {
         Move(from.0 as u16 | (to.0 as u16) << 7)
     }
 
+    /// The square the piece moves from.
     #[inline]
     pub const fn from(self) -> Square {
         Square((self.0 & 0x7f) as u8)
     }
 
+    /// The square the piece moves to (where a captured piece stood).
     #[inline]
     pub const fn to(self) -> Square {
         Square((self.0 >> 7) as u8)
@@ -385,13 +441,28 @@ impl fmt::Display for Move {
     }
 }
 
-/// Why an ICCS move did not parse.
+/// Why an ICCS move did not parse: it is not two squares such as `h2e2` or `H2-E2`.
+///
+/// ```
+/// use xiangqi::Move;
+/// let err = "h2x2".parse::<Move>().unwrap_err();
+/// assert_eq!(err.to_string(), "\"h2x2\" is not an ICCS move (two squares such as h2e2 or H2-E2)");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseMoveError;
+pub struct ParseMoveError {
+    text: String,
+}
+
+impl ParseMoveError {
+    /// The text that did not parse (trimmed).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
 
 impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an ICCS move is two squares such as h2e2 or H2-E2")
+        write!(f, "{:?} is not an ICCS move (two squares such as h2e2 or H2-E2)", self.text)
     }
 }
 
@@ -402,16 +473,17 @@ impl FromStr for Move {
     /// Reads `h2e2` or `H2-E2`.
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
         let s = s.trim();
+        let err = || ParseMoveError { text: s.to_string() };
         if !s.is_ascii() {
-            return Err(ParseMoveError);
+            return Err(err());
         }
         let (a, b) = match s.len() {
             4 => (&s[..2], &s[2..]),
             5 if s.as_bytes()[2] == b'-' => (&s[..2], &s[3..]),
-            _ => return Err(ParseMoveError),
+            _ => return Err(err()),
         };
-        let from = a.parse().map_err(|_| ParseMoveError)?;
-        let to = b.parse().map_err(|_| ParseMoveError)?;
+        let from = a.parse().map_err(|_| err())?;
+        let to = b.parse().map_err(|_| err())?;
         Ok(Move::new(from, to))
     }
 }

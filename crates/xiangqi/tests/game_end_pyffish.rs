@@ -6,7 +6,10 @@
 //! does not end a game for lack of attackers; its `has_insufficient_material` (both sides)
 //! stands in for that rule.
 
-use xiangqi::outcome::{Game, Outcome, Reason, Rules};
+mod pyffish;
+
+use std::collections::BTreeMap;
+use xiangqi::outcome::{Game, Reason, Rules};
 use xiangqi::{Move, Position};
 
 #[test]
@@ -15,12 +18,13 @@ fn game_ends_agree_with_pyffish() {
     let path = std::env::var("GAME_END_CASES").expect("set GAME_END_CASES to the TSV from game_end.py");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let rules = Rules { move_limit: 100, repetitions: 3 };
-    let (mut checked, mut wrong) = (0, Vec::new());
-    let mut seen = std::collections::BTreeMap::new();
+    let (mut checked, mut wrong, mut known) = (0, Vec::new(), BTreeMap::new());
+    let mut seen = BTreeMap::new();
     for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let cols: Vec<&str> = line.split('\t').collect();
         let (name, fen, moves, expected, insufficient) = (cols[0], cols[1], cols[2], cols[3], cols[5]);
         let start: Position = fen.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
+        let moves_text = moves;
         let moves: Vec<Move> = moves.split_whitespace().map(|m| m.parse().unwrap()).collect();
         let game = Game::from_moves(start, &moves, rules).unwrap_or_else(|e| panic!("{name}: {e}"));
         let status = game.status();
@@ -30,14 +34,20 @@ fn game_ends_agree_with_pyffish() {
         };
         let ours = status.outcome.name();
         let no_attackers_ok = status.reason != Some(Reason::NoAttackers) || insufficient == "1 1";
-        if ours != expected || !no_attackers_ok {
+        if ours != expected && no_attackers_ok {
+            if let Some(why) = pyffish::known_difference(fen, moves_text, expected, ours) {
+                // One of the documented differences (tests/pyffish/mod.rs).
+                *known.entry(format!("{why:?}")).or_insert(0) += 1;
+            } else {
+                wrong.push(format!("{name}: pyffish {expected}, we {ours} ({:?}) after {}", status.reason, line));
+            }
+        } else if ours != expected || !no_attackers_ok {
             wrong.push(format!("{name}: pyffish {expected}, we {ours} ({:?}) after {}", status.reason, line));
         }
         *seen.entry(status.reason.map_or("ongoing", |r| r.name())).or_insert(0) += 1;
         checked += 1;
-        let _ = Outcome::Draw;
     }
-    eprintln!("{checked} cases; our reasons: {seen:?}");
+    eprintln!("{checked} cases; our reasons: {seen:?}; known differences from pyffish: {known:?}");
     assert!(wrong.is_empty(), "{} disagreements:\n{}", wrong.len(), wrong.join("\n"));
     assert!(checked > 100);
 }

@@ -60,6 +60,21 @@ const SAMPLE: &str = r#"[Game "Chinese Chess"]
 "#;
 
 #[test]
+fn wrapped_lines_keep_each_move_number_with_its_move() {
+    for g in games().iter().take(50) {
+        for n in Notation::ALL {
+            let text = g.write(n);
+            let movetext = text.lines().skip_while(|l| !l.is_empty());
+            for line in movetext {
+                let last = line.split(' ').next_back().unwrap_or("");
+                assert!(!last.ends_with('.'), "{n}: a line ends with the move number {last:?}:\n{text}");
+                assert!(line.chars().count() <= 80, "{n}: line longer than 80 characters: {line}");
+            }
+        }
+    }
+}
+
+#[test]
 fn many_games_comments_variations_and_errors() {
     let games = read_games(SAMPLE);
     assert_eq!(games.len(), 3);

@@ -53,6 +53,7 @@ pub enum Notation {
 }
 
 impl Notation {
+    /// The three notations: ICCS, WXF, Chinese.
     pub const ALL: [Notation; 3] = [Notation::Iccs, Notation::Wxf, Notation::Chinese];
 
     /// The name as in PGN's `Format` tag: `ICCS`, `WXF` or `Chinese`.
@@ -108,6 +109,13 @@ pub fn format(pos: &Position, m: Move, notation: Notation) -> String {
 }
 
 /// Reads a move in any of the three notations and returns the legal move it names.
+///
+/// The notation is told apart by [`detect`]; leading and trailing white space is ignored.
+///
+/// # Errors
+///
+/// A [`NotationError`] when the text is empty, does not read, names a piece the side to move
+/// does not have there, fits no legal move, or fits more than one.
 pub fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let text = text.trim();
     if text.is_empty() {
@@ -121,6 +129,18 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
 }
 
 /// Reads a move in the given notation only.
+///
+/// ```
+/// use xiangqi::notation::{parse_as, Notation};
+/// use xiangqi::Position;
+/// let pos = Position::startpos();
+/// assert_eq!(parse_as(&pos, "C2.5", Notation::Wxf).unwrap().to_string(), "h2e2");
+/// assert!(parse_as(&pos, "C2.5", Notation::Chinese).is_err());
+/// ```
+///
+/// # Errors
+///
+/// As [`parse`]; text written in another notation is an error, not read as that notation.
 pub fn parse_as(pos: &Position, text: &str, notation: Notation) -> Result<Move, NotationError> {
     let text = text.trim();
     if text.is_empty() {

@@ -48,14 +48,18 @@ pub struct PgnGame {
 /// A sequence of moves, with the comment before the first.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Line {
+    /// The comment before the first move (in a variation: right after its `(`).
     pub comment: Option<String>,
+    /// The moves in order, the first played from the line's start position.
     pub moves: Vec<PgnMove>,
 }
 
 /// A move with the comment after it and the variations that replace it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnMove {
+    /// The move, legal in the position before it.
     pub mv: Move,
+    /// The comment after the move (several `{...}` in a row are joined with a space).
     pub comment: Option<String>,
     /// Alternatives to this move, each starting from the position before it.
     pub variations: Vec<Line>,
@@ -103,18 +107,31 @@ pub struct PgnError {
     pub game: usize,
     /// 1-based line where the problem is.
     pub line: usize,
+    /// What is wrong there.
     pub kind: PgnErrorKind,
 }
 
 /// What went wrong in a game.
+///
+/// The PGN reader has grown new checks before ([`PgnErrorKind::TooDeep`]) and may again, so
+/// the enum is `#[non_exhaustive]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PgnErrorKind {
-    /// A tag line that is not `[Key "Value"]`.
+    /// A tag line that is not `[Key "Value"]` (the line as written).
     BadTag(String),
     /// The `FEN` tag is not a legal position.
     BadFen(FenError),
-    /// A move that does not read or is not legal (the move number, the text, why).
-    BadMove { number: u32, text: String, error: NotationError },
+    /// A move that does not read or is not legal.
+    BadMove {
+        /// The move number of the position the move was read in (from the start position's
+        /// move counter, so both moves after `2.` are number 2).
+        number: u32,
+        /// The move as written.
+        text: String,
+        /// Why it does not read in the position reached.
+        error: NotationError,
+    },
     /// `(` before any move, `)` without `(`, or `(` never closed.
     UnbalancedVariation,
     /// `{` never closed.

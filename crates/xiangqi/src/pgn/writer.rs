@@ -68,12 +68,15 @@ fn write_line(start: &Position, line: &Line, notation: Notation, words: &mut Vec
     }
     let mut need_number = true;
     for m in &line.moves {
-        if pos.turn() == Color::Red {
-            words.push(format!("{}.", pos.fullmoves()));
+        // A move number and its move are one word, so that wrapping never parts them.
+        let text = move_text(&pos, m.mv, notation);
+        words.push(if pos.turn() == Color::Red {
+            format!("{}. {text}", pos.fullmoves())
         } else if need_number {
-            words.push(format!("{}...", pos.fullmoves()));
-        }
-        words.push(move_text(&pos, m.mv, notation));
+            format!("{}... {text}", pos.fullmoves())
+        } else {
+            text
+        });
         need_number = false;
         if let Some(c) = &m.comment {
             words.push(comment(c));
