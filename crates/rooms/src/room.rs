@@ -103,6 +103,13 @@ impl RoomSpec {
     }
 }
 
+/// The two offers that wait for the opponent's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OfferKind {
+    Draw,
+    Takeback,
+}
+
 /// What a successful request did.
 #[derive(Clone, Debug)]
 pub enum Applied {
@@ -281,8 +288,8 @@ impl Room {
                 );
                 Applied::Changed
             }
-            Command::Draw(answer) => self.answer_draw(seat, answer, now)?,
-            Command::Takeback(answer) => self.answer_takeback(seat, answer, now)?,
+            Command::Draw(answer) => self.answer_offer(OfferKind::Draw, seat, answer, now)?,
+            Command::Takeback(answer) => self.answer_offer(OfferKind::Takeback, seat, answer, now)?,
             Command::Rematch => self.rematch(seat, now, wall_ms)?,
         };
         if applied != Applied::Unchanged {
@@ -344,21 +351,38 @@ impl Room {
         Ok(Applied::Changed)
     }
 
-    fn answer_draw(&mut self, seat: Color, answer: Answer, now: Instant) -> Result<Applied, Refusal> {
+    fn offer_slot(&mut self, kind: OfferKind) -> &mut Option<Color> {
+        match kind {
+            OfferKind::Draw => &mut self.offers.draw,
+            OfferKind::Takeback => &mut self.offers.takeback,
+        }
+    }
+
+    /// A draw offer or a takeback request, or the answer to the opponent's.
+    fn answer_offer(&mut self, kind: OfferKind, seat: Color, answer: Answer, now: Instant) -> Result<Applied, Refusal> {
         self.require_ongoing()?;
-        let offered_by_opponent = self.offers.draw == Some(seat.other());
+        let standing = *self.offer_slot(kind);
+        let by_opponent = standing == Some(seat.other());
         match answer {
-            Answer::Propose if self.offers.draw == Some(seat) => Ok(Applied::Unchanged),
-            Answer::Propose | Answer::Accept if offered_by_opponent => {
-                self.finish(RoomStatus { outcome: Outcome::Draw, reason: Some(EndReason::Agreement) }, now);
+            Answer::Propose if standing == Some(seat) => Ok(Applied::Unchanged),
+            Answer::Propose | Answer::Accept if by_opponent => {
+                match kind {
+                    OfferKind::Draw => {
+                        self.finish(RoomStatus { outcome: Outcome::Draw, reason: Some(EndReason::Agreement) }, now)
+                    }
+                    OfferKind::Takeback => self.take_back(seat.other(), now),
+                }
                 Ok(Applied::Changed)
             }
             Answer::Propose => {
-                self.offers.draw = Some(seat);
+                if kind == OfferKind::Takeback {
+                    self.takeback_plies(seat).ok_or(Refusal::NothingToTakeBack)?;
+                }
+                *self.offer_slot(kind) = Some(seat);
                 Ok(Applied::Changed)
             }
-            Answer::Decline if offered_by_opponent => {
-                self.offers.draw = None;
+            Answer::Decline if by_opponent => {
+                *self.offer_slot(kind) = None;
                 Ok(Applied::Changed)
             }
             Answer::Accept | Answer::Decline => Err(Refusal::NoOffer),
@@ -372,28 +396,6 @@ impl Room {
         let turn = self.game.position().turn();
         let n = if turn == asker { 2 } else { 1 };
         (played >= self.preset + n).then_some(n)
-    }
-
-    fn answer_takeback(&mut self, seat: Color, answer: Answer, now: Instant) -> Result<Applied, Refusal> {
-        self.require_ongoing()?;
-        let requested_by_opponent = self.offers.takeback == Some(seat.other());
-        match answer {
-            Answer::Propose if self.offers.takeback == Some(seat) => Ok(Applied::Unchanged),
-            Answer::Propose | Answer::Accept if requested_by_opponent => {
-                self.take_back(seat.other(), now);
-                Ok(Applied::Changed)
-            }
-            Answer::Propose => {
-                self.takeback_plies(seat).ok_or(Refusal::NothingToTakeBack)?;
-                self.offers.takeback = Some(seat);
-                Ok(Applied::Changed)
-            }
-            Answer::Decline if requested_by_opponent => {
-                self.offers.takeback = None;
-                Ok(Applied::Changed)
-            }
-            Answer::Accept | Answer::Decline => Err(Refusal::NoOffer),
-        }
     }
 
     fn take_back(&mut self, asker: Color, now: Instant) {
