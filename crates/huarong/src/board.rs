@@ -151,10 +151,10 @@ pub(crate) fn dilate(mask: u64) -> u64 {
     mask | (mask << 12 | mask >> 12 | (mask & !COL3) << 3 | (mask & !COL0) >> 3) & LOW
 }
 
-/// Top-left cells where a type-`t` piece fits entirely inside `free` (spread masks).
+/// Top-left cells where a type-`T` piece fits entirely inside `free` (spread masks).
 #[inline(always)]
-pub(crate) fn fitting(t: usize, free: u64) -> u64 {
-    match t {
+pub(crate) fn fitting<const T: usize>(free: u64) -> u64 {
+    match T {
         1 => {
             let wide = free & (free >> 3) & !COL3;
             wide & (wide >> 12)
@@ -165,14 +165,15 @@ pub(crate) fn fitting(t: usize, free: u64) -> u64 {
     }
 }
 
-/// Empty cells and the top-left cells of the pieces that can move (both spread), from
-/// bit-parallel arithmetic on the code: no loop over pieces.
+/// Empty cells and, by type code (index 1 Cao Cao ... 4 soldier; index 0 unused), the
+/// top-left cells of the pieces that can move (all spread), from bit-parallel arithmetic on
+/// the code: no loop over pieces.
 ///
 /// A piece can move when the cells it would enter by one slide in some direction are all
 /// empty; pieces that touch an empty cell but cannot slide into it are left out, so move
 /// generation never visits a piece without moves.
 #[inline(always)]
-pub(crate) fn empty_and_movable(code: u64) -> (u64, u64) {
+pub(crate) fn empty_and_movable(code: u64) -> (u64, [u64; 5]) {
     const COL2: u64 = spread(0x4_4444);
     let b0 = code & LOW;
     let b1 = (code >> 1) & LOW;
@@ -197,10 +198,13 @@ pub(crate) fn empty_and_movable(code: u64) -> (u64, u64) {
     let up_pair = up & (up >> 3);
     let left_pair = left & (left >> 12);
     let right_pair = right & (right >> 12);
-    let movable = (soldier & (up | down | left | right))
-        | (vertical & (up | down2 | left_pair | right_pair))
-        | (horizontal & (left | right2 | up_pair | down & (down >> 3)))
-        | (cao & (up_pair | down2 & (down2 >> 3) | left_pair | right2 & (right2 >> 12)));
+    let movable = [
+        0,
+        cao & (up_pair | down2 & (down2 >> 3) | left_pair | right2 & (right2 >> 12)),
+        vertical & (up | down2 | left_pair | right_pair),
+        horizontal & (left | right2 | up_pair | down & (down >> 3)),
+        soldier & (up | down | left | right),
+    ];
     (empty, movable)
 }
 
@@ -259,7 +263,7 @@ mod tests {
         let code = crate::Layout::parse("VCCV/VCCV/VHHV/VSSV/S..S").unwrap().code();
         let (empty, movable) = empty_and_movable(code);
         assert_eq!(empty, spread(!occupied(code) & FULL));
-        assert_eq!(movable, spread((1 << 13) | (1 << 14) | (1 << 16) | (1 << 19)));
+        assert_eq!(movable.iter().fold(0, |all, m| all | m), spread((1 << 13) | (1 << 14) | (1 << 16) | (1 << 19)));
     }
 
     #[test]
@@ -275,7 +279,16 @@ mod tests {
                 let layout = crate::Layout::from_code(code).unwrap();
                 let expected =
                     layout.moves(crate::Convention::Unit).iter().fold(0u32, |cells, (m, _)| cells | 1 << m.from);
-                assert_eq!(empty_and_movable(code).1, spread(expected), "{layout}");
+                let movable = empty_and_movable(code).1;
+                for (t, &mask) in movable.iter().enumerate() {
+                    let mut rest = mask;
+                    while rest != 0 {
+                        let shift = rest.trailing_zeros();
+                        assert_eq!((code >> shift) & 7, t as u64, "{layout}: cell {}", shift / 3);
+                        rest &= rest - 1;
+                    }
+                }
+                assert_eq!(movable.iter().fold(0, |all, m| all | m), spread(expected), "{layout}");
             }
         }
     }

@@ -9,6 +9,8 @@ pub(crate) struct CodeSet {
     slots: Vec<u64>,
     shift: u32,
     len: usize,
+    /// Grow when `len` exceeds this (half the slots).
+    limit: usize,
 }
 
 /// The tag bit kept beside a code.
@@ -18,15 +20,16 @@ impl CodeSet {
     /// A set that holds `expected` codes before growing.
     pub(crate) fn with_capacity(expected: usize) -> Self {
         let bits = (expected.max(8) * 2).next_power_of_two().trailing_zeros();
-        CodeSet { slots: vec![0; 1 << bits], shift: 64 - bits, len: 0 }
+        CodeSet { slots: vec![0; 1 << bits], shift: 64 - bits, len: 0, limit: 1 << (bits - 1) }
     }
 
     /// Empties the set for reuse. A recycled table avoids page faults on every solve; a table
     /// above `keep` slots is kept only while it is well used (at least 1/8 full), so a run of
-    /// big solves keeps its table and small solves after a big one get a small table back.
-    pub(crate) fn clear(&mut self, keep: usize) {
+    /// big solves keeps its table and small solves after a big one get a table for `fresh`
+    /// codes back.
+    pub(crate) fn clear(&mut self, keep: usize, fresh: usize) {
         if self.slots.len() > keep && self.len * 8 < self.slots.len() {
-            *self = CodeSet::with_capacity(keep / 2);
+            *self = CodeSet::with_capacity(fresh);
         } else {
             self.slots.fill(0);
             self.len = 0;
@@ -50,7 +53,7 @@ impl CodeSet {
             if here == 0 {
                 self.slots[i] = tagged;
                 self.len += 1;
-                if self.len * 2 > self.slots.len() {
+                if self.len > self.limit {
                     self.grow();
                 }
                 return None;
@@ -73,6 +76,7 @@ impl CodeSet {
         let old = std::mem::take(&mut self.slots);
         self.slots = vec![0; old.len() * 2];
         self.shift -= 1;
+        self.limit *= 2;
         let mask = self.slots.len() - 1;
         for code in old.into_iter().filter(|&c| c != 0) {
             let mut i = self.slot(code);
@@ -100,7 +104,7 @@ mod tests {
             assert_eq!(set.insert(code * 7), Some((code * 7) | tag));
         }
         assert_eq!(set.len(), 9_999);
-        set.clear(1 << 10);
+        set.clear(1 << 10, 8);
         assert_eq!(set.len(), 0);
         assert_eq!(set.insert(7), None);
     }

@@ -192,6 +192,81 @@ impl fmt::Display for PieceSet {
     }
 }
 
+/// A piece-set text that cannot be read (see [`PieceSet`]'s `FromStr`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadPieceSet {
+    /// The text given.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: &'static str,
+}
+
+impl fmt::Display for BadPieceSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad piece set {:?}: {} (write it like 4V+1H+4S or C+4V+1H+4S)", self.text, self.reason)
+    }
+}
+
+impl std::error::Error for BadPieceSet {}
+
+impl FromStr for PieceSet {
+    type Err = BadPieceSet;
+
+    /// Reads counts followed by `V`, `H` or `S` (any order, `+` and spaces optional, an
+    /// optional leading `C` or `C+` for Cao Cao), as [`PieceSet`]'s `Display` writes them.
+    ///
+    /// ```
+    /// use huarong::PieceSet;
+    /// let set: PieceSet = "C+4V+1H+4S".parse()?;
+    /// assert_eq!(set, PieceSet { vertical: 4, horizontal: 1, soldiers: 4 });
+    /// assert_eq!("4v 1h 4s".parse::<PieceSet>()?, set);
+    /// assert!("4V+1H+4X".parse::<PieceSet>().is_err());
+    /// # Ok::<(), huarong::BadPieceSet>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let bad = |reason| Err(BadPieceSet { text: text.to_string(), reason });
+        let squeezed: String =
+            text.chars().filter(|c| !c.is_whitespace() && *c != '+').collect::<String>().to_ascii_uppercase();
+        let body = squeezed.strip_prefix('C').unwrap_or(&squeezed);
+        let mut counts: [Option<u8>; 3] = [None; 3];
+        let mut number = String::new();
+        for ch in body.chars() {
+            if ch.is_ascii_digit() {
+                number.push(ch);
+                continue;
+            }
+            let slot = match ch {
+                'V' => 0,
+                'H' => 1,
+                'S' => 2,
+                _ => return bad("unknown letter (use V, H and S)"),
+            };
+            if number.is_empty() {
+                return bad("a letter without a count");
+            }
+            if counts[slot].is_some() {
+                return bad("a letter given twice");
+            }
+            let Ok(n) = number.parse::<u8>() else { return bad("count too large") };
+            counts[slot] = Some(n);
+            number.clear();
+        }
+        if !number.is_empty() {
+            return bad("a count without a letter");
+        }
+        if counts.iter().all(Option::is_none) && body.is_empty() && squeezed.is_empty() {
+            return bad("empty");
+        }
+        let [vertical, horizontal, soldiers] = counts.map(|c| c.unwrap_or(0));
+        let set = PieceSet { vertical, horizontal, soldiers };
+        let covered = 4 + 2 * (vertical as usize + horizontal as usize) + soldiers as usize;
+        if covered + 2 > CELLS {
+            return bad("the pieces leave fewer than two empty cells");
+        }
+        Ok(set)
+    }
+}
+
 /// A legal layout: one 2x2 block, any 1x2/2x1 generals and soldiers, at least two empty cells.
 ///
 /// ```

@@ -109,72 +109,122 @@ impl fmt::Display for Move {
 /// Each result is distinct: different pieces or different targets give different codes.
 #[inline]
 pub(crate) fn for_each_neighbor(code: u64, convention: Convention, mut visit: impl FnMut(u64)) {
-    neighbors::<false>(code, 0, convention, |next, _| visit(next));
+    let visit = |next: Neighbor| visit(next.code);
+    match convention {
+        Convention::Piece => neighbors::<false, PIECE>(code, 0, 0, visit),
+        Convention::Straight => neighbors::<false, STRAIGHT>(code, 0, 0, visit),
+        Convention::Unit => neighbors::<false, UNIT>(code, 0, 0, visit),
+    }
 }
 
-/// Like [`for_each_neighbor`], also passing each neighbour's mirror image, given the mirror
-/// image `mirrored` of `code` (two table lookups instead of mirroring every neighbour).
-#[inline]
-pub(crate) fn for_each_neighbor_mirrored(
+/// A neighbour reported by [`for_each_neighbor_mirrored`].
+#[derive(Clone, Copy)]
+pub(crate) struct Neighbor {
+    /// The code one step away.
+    pub(crate) code: u64,
+    /// Its mirror image (0 when not asked for).
+    pub(crate) mirrored: u64,
+    /// Code shift of the moved piece's new top-left cell in `code` (3 * cell).
+    pub(crate) to: u32,
+    /// The same in `mirrored`.
+    pub(crate) mirrored_to: u32,
+}
+
+/// The conventions as const parameters, so that each search is compiled for one of them.
+pub(crate) const PIECE: u8 = 0;
+/// See [`PIECE`].
+pub(crate) const STRAIGHT: u8 = 1;
+/// See [`PIECE`].
+pub(crate) const UNIT: u8 = 2;
+
+/// The const parameter of a convention.
+pub(crate) const fn convention_id(convention: Convention) -> u8 {
+    match convention {
+        Convention::Piece => PIECE,
+        Convention::Straight => STRAIGHT,
+        Convention::Unit => UNIT,
+    }
+}
+
+/// Like [`for_each_neighbor`] for the convention `CONV`, also passing each neighbour's mirror
+/// image, given the mirror image `mirrored` of `code` (two table lookups instead of mirroring
+/// every neighbour), and leaving alone the pieces whose top-left cells are in `keep` (spread
+/// mask: the solver passes the piece that just moved, whose every target is a neighbour of
+/// the layout before).
+#[inline(always)]
+pub(crate) fn for_each_neighbor_mirrored<const CONV: u8>(
     code: u64,
     mirrored: u64,
-    convention: Convention,
-    visit: impl FnMut(u64, u64),
+    keep: u64,
+    visit: impl FnMut(Neighbor),
 ) {
-    neighbors::<true>(code, mirrored, convention, visit);
+    neighbors::<true, CONV>(code, mirrored, keep, visit);
 }
 
 #[inline(always)]
-fn neighbors<const MIRROR: bool>(code: u64, mirrored: u64, convention: Convention, mut visit: impl FnMut(u64, u64)) {
-    let (empty, mut movable) = empty_and_movable(code);
+fn neighbors<const MIRROR: bool, const CONV: u8>(code: u64, mirrored: u64, keep: u64, mut visit: impl FnMut(Neighbor)) {
+    let (empty, movable) = empty_and_movable(code);
+    // One loop per shape, so that each is compiled with its shape's tables and fit test.
+    piece_moves::<MIRROR, CONV, 1>(code, mirrored, empty, movable[1] & !keep, &mut visit);
+    piece_moves::<MIRROR, CONV, 2>(code, mirrored, empty, movable[2] & !keep, &mut visit);
+    piece_moves::<MIRROR, CONV, 3>(code, mirrored, empty, movable[3] & !keep, &mut visit);
+    piece_moves::<MIRROR, CONV, 4>(code, mirrored, empty, movable[4] & !keep, &mut visit);
+}
+
+/// The moves of the type-`T` pieces whose top-left cells are in `movable`.
+#[inline(always)]
+fn piece_moves<const MIRROR: bool, const CONV: u8, const T: usize>(
+    code: u64,
+    mirrored: u64,
+    empty: u64,
+    mut movable: u64,
+    visit: &mut impl FnMut(Neighbor),
+) {
+    let t = T as u64;
     while movable != 0 {
         let shift = movable.trailing_zeros();
         let from = movable & movable.wrapping_neg();
         movable ^= from;
-        let t = (code >> shift) & 7;
         // Where the piece fits once lifted off the board; targets are reached inside this set.
-        let fits = fitting(t as usize, empty | SPREAD_SHAPE[t as usize][(shift / 3) as usize]);
+        let fits = fitting::<T>(empty | SPREAD_SHAPE[T][(shift / 3) as usize]);
         let base = code ^ (t << shift);
-        let mirror_base = if MIRROR { mirrored ^ (t << MIRROR_SHIFT[t as usize][shift as usize]) } else { 0 };
-        let mut emit = |targets: u64| emit::<MIRROR>(base, mirror_base, t, targets, &mut visit);
-        match convention {
-            Convention::Unit => emit((dilate(from) ^ from) & fits),
-            Convention::Straight => {
+        let mirror_base = if MIRROR { mirrored ^ (t << MIRROR_SHIFT[T][shift as usize]) } else { 0 };
+        let targets = match CONV {
+            UNIT => (dilate(from) ^ from) & fits,
+            STRAIGHT => {
+                let mut ray = 0;
                 for dir in 0..4 {
-                    let mut ray = 0;
                     let mut at = slide(from, dir) & fits;
                     while at != 0 {
                         ray |= at;
                         at = slide(at, dir) & fits;
                     }
-                    emit(ray);
                 }
+                ray
             }
-            Convention::Piece => {
-                // Bit-parallel flood fill: grow the reached set by one slide until it stops.
+            _ => {
+                // Bit-parallel flood fill: grow the reached set by one slide until it stops
+                // or covers every place the piece fits (often, with two empty cells).
                 let mut reach = from;
                 loop {
                     let next = dilate(reach) & fits;
-                    if next == reach {
+                    if next == reach || next == fits {
+                        reach = next;
                         break;
                     }
                     reach = next;
                 }
-                emit(reach ^ from);
+                reach ^ from
             }
+        };
+        let mut targets = targets;
+        while targets != 0 {
+            let to = targets.trailing_zeros();
+            let mirrored_to = if MIRROR { u32::from(MIRROR_SHIFT[T][to as usize]) } else { 0 };
+            let mirrored = if MIRROR { mirror_base | t << mirrored_to } else { 0 };
+            visit(Neighbor { code: base | t << to, mirrored, to, mirrored_to });
+            targets &= targets - 1;
         }
-    }
-}
-
-/// Visits the piece of type `t` put on each target of `base` (the code without it), with the
-/// mirror image when asked.
-#[inline(always)]
-fn emit<const MIRROR: bool>(base: u64, mirror_base: u64, t: u64, mut targets: u64, visit: &mut impl FnMut(u64, u64)) {
-    while targets != 0 {
-        let to = targets.trailing_zeros();
-        let mirror_next = if MIRROR { mirror_base | t << MIRROR_SHIFT[t as usize][to as usize] } else { 0 };
-        visit(base | t << to, mirror_next);
-        targets &= targets - 1;
     }
 }
 

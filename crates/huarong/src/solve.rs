@@ -3,7 +3,9 @@
 use crate::board::mirror;
 use crate::codeset::{CodeSet, TAG};
 use crate::layout::{is_solved_code, Layout};
-use crate::moves::{for_each_neighbor_mirrored, Convention, Move};
+use crate::moves::{
+    convention_id, for_each_neighbor, for_each_neighbor_mirrored, Convention, Move, PIECE, STRAIGHT, UNIT,
+};
 use std::cell::RefCell;
 
 /// One step of a solution.
@@ -30,8 +32,26 @@ pub struct Solution {
     pub path: Vec<Step>,
 }
 
+/// The result of [`shortest`]: a shortest solution found without counting the whole group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shortest {
+    /// The layout solved.
+    pub start: Layout,
+    /// The step convention.
+    pub convention: Convention,
+    /// Minimum number of steps, `None` when no solved layout can be reached.
+    pub steps: Option<usize>,
+    /// A shortest sequence of steps (empty when unsolvable or already solved). Its length is
+    /// `steps`; it may differ from [`solve`]'s path when several shortest paths exist.
+    pub path: Vec<Step>,
+    /// Mirror classes (a layout and its left-right mirror image) examined before stopping.
+    pub explored: usize,
+}
+
 /// Solves a layout: breadth-first over the whole group of reachable layouts, keyed by the
-/// seed's 64-bit code in a hash set, keeping each layout's parent for the path.
+/// seed's 64-bit code in a hash set, keeping each layout's parent for the path. Use
+/// [`shortest`] when the number of reachable layouts is not wanted: it stops at the first
+/// solved layout and is faster.
 ///
 /// Layouts and their left-right mirror images are searched as one (the goal is symmetric, so
 /// both are the same distance from it); the reachable-state count and the path are then
@@ -48,23 +68,48 @@ pub struct Solution {
 /// # Ok::<(), huarong::LayoutError>(())
 /// ```
 pub fn solve(start: Layout, convention: Convention) -> Solution {
-    let (states, chain) = search(start.code(), convention);
-    let mut path = Vec::new();
-    if let Some(classes) = &chain {
-        // Walk the chain of mirror classes from the real start, picking the real neighbour
-        // in each next class (mirroring maps moves to moves, so it always exists).
-        let mut at = start;
-        for &class in &classes[1..] {
-            let (mv, next) = at
-                .moves(convention)
-                .into_iter()
-                .find(|(_, next)| canonical(next.code()) == class)
-                .expect("the next class is one move away");
-            path.push(Step { mv, layout: next });
-            at = next;
-        }
+    let found = search::<false>(start.code(), convention);
+    let path = found.chain.as_deref().map_or_else(Vec::new, |classes| unfold(start, convention, classes));
+    Solution { start, convention, steps: found.chain.map(|c| c.len() - 1), states: found.states, path }
+}
+
+/// The minimum steps and a shortest path only: the same breadth-first search as [`solve`],
+/// stopped as soon as a solved layout is generated (the first one found is on the goal layer).
+/// An unsolvable layout still needs its whole group searched.
+///
+/// ```
+/// use huarong::{shortest, Convention, Layout};
+/// let start: Layout = "VCCV/VCCV/VHHV/VSSV/S..S".parse()?;
+/// let found = shortest(start, Convention::Piece);
+/// assert_eq!(found.steps, Some(81));
+/// assert_eq!(found.path.len(), 81);
+/// assert!(found.path.last().unwrap().layout.is_solved());
+/// # Ok::<(), huarong::LayoutError>(())
+/// ```
+pub fn shortest(start: Layout, convention: Convention) -> Shortest {
+    let found = search::<true>(start.code(), convention);
+    let path = found.chain.as_deref().map_or_else(Vec::new, |classes| unfold(start, convention, classes));
+    Shortest { start, convention, steps: found.chain.map(|c| c.len() - 1), path, explored: found.classes }
+}
+
+/// Walks a chain of mirror classes from the real start, picking the real neighbour in each
+/// next class (mirroring maps moves to moves, so it always exists).
+fn unfold(start: Layout, convention: Convention, classes: &[u64]) -> Vec<Step> {
+    let mut path = Vec::with_capacity(classes.len().saturating_sub(1));
+    let mut at = start;
+    for &class in &classes[1..] {
+        let mut next = None;
+        for_each_neighbor(at.code(), convention, |code| {
+            if next.is_none() && canonical(code) == class {
+                next = Some(code);
+            }
+        });
+        let next = Layout::from_code_unchecked(next.expect("the next class is one move away"));
+        let mv = Move::between(at, next).expect("neighbours differ by one move");
+        path.push(Step { mv, layout: next });
+        at = next;
     }
-    Solution { start, convention, steps: chain.map(|c| c.len() - 1), states, path }
+    path
 }
 
 /// The smaller of a code and its mirror image: one representative per mirror class.
@@ -74,62 +119,110 @@ fn canonical(code: u64) -> u64 {
 }
 
 const NO_PARENT: u32 = u32::MAX;
+/// `Entry::moved` of the start: bit 63 is never a piece's cell.
+const NO_PIECE: u8 = 63;
+
+/// A queued mirror class: its code with the orientation in the tag bit, its parent's queue
+/// index, and the code shift of the piece that moved to reach it (in this code's frame).
+#[derive(Clone, Copy)]
+struct Entry {
+    tagged: u64,
+    parent: u32,
+    moved: u8,
+}
 
 /// Reusable BFS memory: the code set and the queue (one per thread).
 struct Scratch {
     seen: CodeSet,
-    queue: Vec<(u64, u32)>,
+    queue: Vec<Entry>,
 }
 
 /// Tables bigger than this many slots are not kept between solves.
 const KEEP_SLOTS: usize = 1 << 17;
+/// The first table: 16,384 codes in 256 KB (the classics' groups need at most 41,000 mirror
+/// classes; a bigger group grows the table by doubling).
+const FIRST_CODES: usize = 1 << 14;
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> =
-        RefCell::new(Scratch { seen: CodeSet::with_capacity(KEEP_SLOTS / 2), queue: Vec::new() });
+        RefCell::new(Scratch { seen: CodeSet::with_capacity(FIRST_CODES), queue: Vec::with_capacity(FIRST_CODES) });
 }
 
-/// The BFS over mirror classes. The queue doubles as the parent table (class code with its
-/// orientation in the tag bit, parent index).
+/// What a search found.
+struct Found {
+    /// Mirror classes queued.
+    classes: usize,
+    /// Real layouts reachable (meaningful for the full search only).
+    states: usize,
+    /// The classes from the start to the nearest solved one.
+    chain: Option<Vec<u64>>,
+}
+
+/// The BFS over mirror classes; `EARLY` stops at the first solved layout generated. The queue
+/// doubles as the parent table.
 ///
 /// Orientation: whether the real layout reached is the class's code or its mirror. If some
 /// class is reached in both orientations, or is its own mirror, the start's mirror image is
 /// reachable and every asymmetric class stands for two real layouts; otherwise for one.
 ///
-/// Returns the number of real layouts reachable and the classes from the start to the nearest
-/// solved one.
-fn search(start: u64, convention: Convention) -> (usize, Option<Vec<u64>>) {
+/// In the piece convention the piece that just moved is not moved again: every layout it
+/// reaches is a neighbour of the parent (the other pieces are where they were), so it has been
+/// queued already, in the same orientation.
+fn search<const EARLY: bool>(start: u64, convention: Convention) -> Found {
     SCRATCH.with(|scratch| {
         let Scratch { seen, queue } = &mut *scratch.borrow_mut();
-        seen.clear(KEEP_SLOTS);
+        match convention_id(convention) {
+            PIECE => bfs::<EARLY, PIECE>(start, seen, queue),
+            STRAIGHT => bfs::<EARLY, STRAIGHT>(start, seen, queue),
+            _ => bfs::<EARLY, UNIT>(start, seen, queue),
+        }
+    })
+}
+
+/// [`search`] in the convention `CONV`.
+fn bfs<const EARLY: bool, const CONV: u8>(start: u64, seen: &mut CodeSet, queue: &mut Vec<Entry>) -> Found {
+    {
+        seen.clear(KEEP_SLOTS, FIRST_CODES);
         queue.clear();
         let first = canonical(start) | if canonical(start) == start { 0 } else { TAG };
         seen.insert(first);
-        queue.push((first, NO_PARENT));
-        let mut goal = None;
+        queue.push(Entry { tagged: first, parent: NO_PARENT, moved: NO_PIECE });
+        let mut goal = is_solved_code(start).then_some(0);
         let mut closed = false;
         let mut symmetric = 0usize;
         let mut head = 0;
-        while head < queue.len() {
-            let (tagged, parent) = queue[head];
+        let skip_moved = CONV == PIECE;
+        while head < queue.len() && !(EARLY && goal.is_some()) {
+            let Entry { tagged, parent, moved } = queue[head];
             let code = tagged & !TAG;
             let flipped = tagged & TAG;
             let mirrored = mirror(code);
             symmetric += usize::from(mirrored == code);
-            if goal.is_none() && is_solved_code(code) {
+            if !EARLY && goal.is_none() && is_solved_code(code) {
                 goal = Some(head);
             }
             // The parent is always a neighbour and always seen: skip its lookup (only when the
             // orientation agrees, so a disagreement is still detected).
-            let parent_tagged = if parent == NO_PARENT { 0 } else { queue[parent as usize].0 };
-            for_each_neighbor_mirrored(code, mirrored, convention, |next, mirror_next| {
-                let class = next.min(mirror_next);
-                let tag = flipped ^ if class == next { 0 } else { TAG };
+            // (In the piece convention the parent is never generated: only the moved piece leads
+            // back, and it stays put.)
+            let parent_tagged = if CONV == PIECE || parent == NO_PARENT { 0 } else { queue[parent as usize].tagged };
+            let keep = if skip_moved { 1u64 << moved } else { 0 };
+            for_each_neighbor_mirrored::<CONV>(code, mirrored, keep, |n| {
+                if EARLY && goal.is_some() {
+                    return;
+                }
+                let (class, moved) = if n.code <= n.mirrored { (n.code, n.to) } else { (n.mirrored, n.mirrored_to) };
+                let tag = flipped ^ if class == n.code { 0 } else { TAG };
                 if class | tag == parent_tagged {
                     return;
                 }
                 match seen.insert(class | tag) {
-                    None => queue.push((class | tag, head as u32)),
+                    None => {
+                        if EARLY && is_solved_code(class) {
+                            goal = Some(queue.len());
+                        }
+                        queue.push(Entry { tagged: class | tag, parent: head as u32, moved: moved as u8 });
+                    }
                     Some(old) => closed |= old != class | tag,
                 }
             });
@@ -138,16 +231,16 @@ fn search(start: u64, convention: Convention) -> (usize, Option<Vec<u64>>) {
         let classes = queue.len();
         let states = if closed || symmetric > 0 { 2 * classes - symmetric } else { classes };
         let chain = goal.map(|mut at| {
-            let mut codes = vec![queue[at].0 & !TAG];
-            while queue[at].1 != NO_PARENT {
-                at = queue[at].1 as usize;
-                codes.push(queue[at].0 & !TAG);
+            let mut codes = vec![queue[at].tagged & !TAG];
+            while queue[at].parent != NO_PARENT {
+                at = queue[at].parent as usize;
+                codes.push(queue[at].tagged & !TAG);
             }
             codes.reverse();
             codes
         });
-        (states, chain)
-    })
+        Found { classes, states, chain }
+    }
 }
 
 #[cfg(test)]

@@ -18,7 +18,9 @@
 
 use crate::board::{mirror, FULL, SHAPE};
 use crate::layout::{is_solved_code, Layout, PieceSet};
-use crate::moves::{for_each_neighbor_mirrored, Convention};
+#[cfg(test)]
+use crate::moves::Convention;
+use crate::moves::{for_each_neighbor_mirrored, PIECE, UNIT};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::io::{self, Read, Seek, SeekFrom, Write};
@@ -129,8 +131,8 @@ impl SetSurvey {
             level = level.checked_add(1).filter(|&l| l < UNSOLVABLE).expect("distances fit in a byte");
             for &i in &frontier {
                 let code = codes[i as usize];
-                for_each_neighbor_mirrored(code, mirror(code), Convention::Piece, |a, b| {
-                    let (class, twin) = if a <= b { (a, b) } else { (b, a) };
+                for_each_neighbor_mirrored::<PIECE>(code, mirror(code), 0, |n| {
+                    let (class, twin) = if n.code <= n.mirrored { (n.code, n.mirrored) } else { (n.mirrored, n.code) };
                     let j = rank(class);
                     if distance[j as usize] == UNSOLVABLE {
                         distance[j as usize] = level;
@@ -166,9 +168,9 @@ impl SetSurvey {
                 let flipped = seen[i as usize] - 1;
                 let mirrored = mirror(code);
                 closed |= mirrored == code;
-                for_each_neighbor_mirrored(code, mirrored, Convention::Unit, |a, b| {
-                    let class = a.min(b);
-                    let tag = 1 + (flipped ^ u8::from(class != a));
+                for_each_neighbor_mirrored::<UNIT>(code, mirrored, 0, |n| {
+                    let class = n.code.min(n.mirrored);
+                    let tag = 1 + (flipped ^ u8::from(class != n.code));
                     let j = rank(class) as usize;
                     if seen[j] == UNSEEN {
                         seen[j] = tag;
@@ -343,7 +345,11 @@ impl Database {
         out.write_all(&self.distances)
     }
 
-    /// Reads the header only (for [`Database::lookup`]).
+    /// Reads the header only (for [`Database::lookup`] and [`Database::read_set`]).
+    ///
+    /// # Errors
+    /// The magic bytes are wrong, the header is cut short, or it lists an impossible piece
+    /// set, one twice, or more layouts than exist.
     pub fn read_header(input: &mut impl Read) -> io::Result<Database> {
         let mut magic = [0u8; 8];
         input.read_exact(&mut magic)?;
@@ -356,14 +362,45 @@ impl Database {
         if n > 1000 {
             return Err(invalid("too many piece sets"));
         }
-        let mut sets = Vec::new();
+        let mut sets: Vec<(PieceSet, u32)> = Vec::new();
+        let mut total = 0u64;
         for _ in 0..n {
             let mut entry = [0u8; 8];
             input.read_exact(&mut entry)?;
             let set = PieceSet { vertical: entry[0], horizontal: entry[1], soldiers: entry[2] };
-            sets.push((set, u32::from_le_bytes([entry[4], entry[5], entry[6], entry[7]])));
+            let count = u32::from_le_bytes([entry[4], entry[5], entry[6], entry[7]]);
+            if entry[3] != 0 || set.empty_cells() < 2 {
+                return Err(invalid("a piece set that leaves fewer than two empty cells"));
+            }
+            if sets.iter().any(|&(s, _)| s == set) {
+                return Err(invalid("a piece set listed twice"));
+            }
+            total += u64::from(count);
+            if total > TOTAL_LAYOUTS {
+                return Err(invalid("more layouts than there are"));
+            }
+            sets.push((set, count));
         }
         Ok(Database { sets, distances: Vec::new() })
+    }
+
+    /// The distance bytes of every layout of `set` (by rank, see [`layouts`]) read from the
+    /// file behind `input`; `Ok(None)` when the set is not in the database.
+    ///
+    /// # Errors
+    /// Reading fails, or the file ends early.
+    pub fn read_set(&self, input: &mut (impl Read + Seek), set: PieceSet) -> io::Result<Option<Vec<u8>>> {
+        let mut offset = self.header_len();
+        for &(s, count) in &self.sets {
+            if s == set {
+                input.seek(SeekFrom::Start(offset))?;
+                let mut bytes = vec![0u8; count as usize];
+                input.read_exact(&mut bytes)?;
+                return Ok(Some(bytes));
+            }
+            offset += count as u64;
+        }
+        Ok(None)
     }
 
     /// The distance byte of `layout` read from the file behind `input`: `Ok(None)` when its

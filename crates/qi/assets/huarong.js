@@ -10,18 +10,46 @@ const MARGIN = 20;
 const WIDTH = MARGIN * 2 + CELL * 4;
 const HEIGHT = MARGIN * 2 + CELL * 5;
 const SIZE = { C: [2, 2], V: [2, 1], H: [1, 2], S: [1, 1] }; // [height, width]
-const LABEL = { C: '曹操', V: '将', H: '关羽', S: '兵' };
-const STEP_MS = 280;
+const STEP_MS = [700, 450, 280, 150, 70]; // by the speed slider, slow to fast
+// Difficulty slider positions: [min, max] minimum steps.
+const LEVELS = [[10, 30], [31, 60], [61, 90], [91, 120], [121, 138]];
+const DAILY = [40, 100];
 const $ = (id) => document.getElementById(id);
+const store = {
+  get(key, fallback) {
+    try {
+      return JSON.parse(localStorage.getItem(key)) ?? fallback;
+    } catch {
+      return fallback;
+    }
+  },
+  set(key, value) {
+    try {
+      localStorage.setItem(key, JSON.stringify(value));
+    } catch {
+      // private mode: nothing is kept
+    }
+  },
+};
 
 const state = {
   view: null, // the API's description of the current layout
   start: null, // layout text of the last chosen or loaded layout (Reset goes back to it)
-  history: [], // earlier layout texts, for Undo
+  startCode: null, // its share code: personal bests and the solved list are kept by it
+  name: null, // { key, vars } or { text }: the layout's title, kept across moves
+  classic: '', // share code of the classic chosen in the list
+  minimum: null, // minimum steps from the start, when known
+  history: [], // moves made: { layout (before), from, to }, for Undo
+  redo: [], // moves undone: { layout (after), from, to }, for Redo
   steps: 0,
   selected: null, // top-left cell of the selected piece
-  solving: null, // { stop: bool } while the solution is animated
+  hint: null, // target cell of the hinted move
+  solution: null, // { steps, path, index } from the solver; index = steps of it played
+  playing: null, // { stop: bool } while the solution plays
+  assisted: false, // the solver's moves were used since the start
   editing: null, // { placements: [{ shape, cell }], shape } in the editor
+  keepAddress: false, // leave the address bar as the user gave it (a bad link) until they act
+  timer: { started: null, elapsed: 0 },
   message: null,
 };
 
@@ -56,12 +84,36 @@ function say(message, kind = 'info') {
   $('message').className = m ? m.kind : '';
 }
 
-function pieceNode(piece, cell) {
+// The apps' names: 关羽 is the first horizontal general, 张飞, 赵云, 马超 and 黄忠 the vertical
+// ones in board order, any further general takes a name left over. Names follow the pieces as
+// they move (the label is set when the pieces are laid out, never on a slide).
+const GENERALS = ['guan', 'zhang', 'zhao', 'ma', 'huang'];
+
+function pieceNames(pieces) {
+  const names = new Map();
+  const left = [...GENERALS];
+  const take = (name) => {
+    const i = left.indexOf(name);
+    return i >= 0 ? left.splice(i, 1)[0] : left.shift();
+  };
+  const firstH = pieces.find((p) => p.piece === 'H');
+  if (firstH) names.set(firstH.cell, take('guan'));
+  for (const p of pieces.filter((q) => q.piece === 'V')) names.set(p.cell, take('zhang'));
+  for (const p of pieces.filter((q) => q.piece === 'H' && q !== firstH)) names.set(p.cell, take('guan'));
+  return (p) => (p.piece === 'C' || p.piece === 'S' ? p.piece : names.get(p.cell) ?? null);
+}
+
+function label(name) {
+  return name ? t(`hr.name.${name}`) : '将';
+}
+
+function pieceNode(piece, cell, name) {
   const [h, w] = SIZE[piece];
-  const g = el('g', { class: `block ${piece}`, 'data-piece': piece, 'data-cell': cell });
+  const g = el('g', { class: `block ${piece}`, 'data-piece': piece, 'data-cell': cell, 'data-name': name ?? '' });
   el('rect', { x: 4, y: 4, width: w * CELL - 8, height: h * CELL - 8, rx: 12 }, g);
   const text = el('text', { x: (w * CELL) / 2, y: (h * CELL) / 2 }, g);
-  text.textContent = LABEL[piece];
+  text.textContent = label(name);
+  if (piece === 'H' || piece === 'V') text.classList.add(piece === 'V' ? 'vertical' : 'horizontal');
   placeNode(g, cell);
   return g;
 }
@@ -73,8 +125,13 @@ function placeNode(node, cell) {
 }
 
 function renderPieces(pieces) {
-  pieceLayer.replaceChildren(...pieces.map((p) => pieceNode(p.piece, p.cell)));
+  const nameOf = pieceNames(pieces);
+  pieceLayer.replaceChildren(...pieces.map((p) => pieceNode(p.piece, p.cell, nameOf(p))));
   renderSelection();
+}
+
+function relabel() {
+  for (const node of pieceLayer.children) node.querySelector('text').textContent = label(node.dataset.name || null);
 }
 
 function renderSelection() {
@@ -85,9 +142,29 @@ function renderSelection() {
     const [h, w] = SIZE[m.piece];
     const [x, y] = cellXY(m.to);
     el('rect', {
-      x: x + 6, y: y + 6, width: w * CELL - 12, height: h * CELL - 12, rx: 12, class: 'ghost', 'data-to': m.to,
+      x: x + 6, y: y + 6, width: w * CELL - 12, height: h * CELL - 12, rx: 12,
+      class: m.to === state.hint ? 'ghost hint' : 'ghost', 'data-to': m.to,
     }, ghostLayer);
   }
+}
+
+function clock(ms) {
+  const s = Math.floor(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function elapsed() {
+  const tm = state.timer;
+  return tm.elapsed + (tm.started === null ? 0 : Date.now() - tm.started);
+}
+
+function renderTimer() {
+  $('timer').textContent = clock(elapsed());
+}
+setInterval(() => state.timer.started !== null && renderTimer(), 500);
+
+function title(name) {
+  return !name ? '' : name.text ?? t(name.key, name.vars);
 }
 
 function renderStatus() {
@@ -96,32 +173,59 @@ function renderStatus() {
   board.dataset.layout = view.layout;
   board.dataset.steps = String(state.steps);
   board.dataset.solved = String(view.solved);
+  board.dataset.solvedBy = view.solved ? (state.assisted ? 'computer' : 'player') : '';
   $('steps').textContent = String(state.steps);
+  $('layout-name').textContent = title(state.name);
   $('layout-text').value = view.layout;
+  renderTimer();
   const status = $('status');
-  if (view.solved) {
-    status.textContent = t('hr.solved', { steps: state.steps });
-    status.className = 'over';
-  } else if (state.solution && state.solution.steps !== null) {
-    status.textContent = t('hr.minimum', { steps: state.solution.steps });
+  if (view.solved && state.steps > 0) {
+    if (state.assisted) {
+      status.textContent = t('hr.computerSolved', { steps: state.steps });
+      status.className = '';
+    } else {
+      status.textContent = state.minimum === null
+        ? t('hr.youSolvedPlain', { steps: state.steps })
+        : t('hr.youSolved', { steps: state.steps, min: state.minimum });
+      status.className = 'over';
+    }
+  } else if (state.solution && state.solution.steps !== null && !view.solved) {
+    status.textContent = t('hr.minimum', { steps: state.solution.steps - state.solution.index });
     status.className = '';
   } else {
     status.textContent = '';
     status.className = '';
   }
-  $('undo').disabled = state.history.length === 0 || !!state.solving;
-  $('solve').textContent = t(state.solving ? 'hr.stop' : 'hr.solve');
+  const best = store.get(`qi-hr-best:${state.startCode}`, null);
+  $('best').textContent = best ? t('hr.best', { steps: best.steps, time: clock(best.ms) }) : '';
+  $('solved-count').textContent = t('hr.solvedCount', { count: store.get('qi-hr-solved', []).length });
+  const editing = !!state.editing;
+  $('undo').disabled = state.history.length === 0 || !!state.playing || editing;
+  $('redo').disabled = state.redo.length === 0 || !!state.playing || editing;
+  $('hint').disabled = view.solved || !!state.playing || editing;
+  $('solve').disabled = editing;
+  $('reset').disabled = editing;
+  $('edit').disabled = editing;
+  $('solve').textContent = t(state.playing ? 'hr.stop' : 'hr.solve');
+  const sol = state.solution;
+  $('solution-controls').hidden = !(sol && sol.steps);
+  if (sol) {
+    $('sol-back').disabled = sol.index === 0 || editing;
+    $('sol-forward').disabled = sol.index >= sol.path.length || editing;
+    $('sol-play').textContent = t(state.playing ? 'hr.pause' : 'hr.play');
+    $('sol-play').disabled = (sol.index >= sol.path.length && !state.playing) || editing;
+  }
   const params = new URLSearchParams({ l: view.code });
-  history.replaceState(null, '', `/huarong?${params}`);
+  if (!state.keepAddress) history.replaceState(null, '', `/huarong?${params}`);
   $('share-link').value = `${location.origin}/huarong?${params}`;
-  const option = [...$('classic').options].find((o) => o.value === view.code);
-  $('classic').value = option ? option.value : '';
+  $('classic').value = state.classic;
 }
 
 // Shows a layout the server has described; `fresh` rebuilds the pieces instead of moving one.
 function showView(view, { fresh = true } = {}) {
   state.view = view;
   state.selected = null;
+  state.hint = null;
   if (fresh) renderPieces(view.pieces);
   else renderSelection();
   renderStatus();
@@ -132,15 +236,24 @@ async function describe(layout) {
   return api('/api/huarong/layout', { layout });
 }
 
-// Starts over from a layout (text or share code): steps and history cleared.
-async function load(layout) {
-  stopSolving();
+// Starts over from a layout (text or share code): steps, history, solution and timer cleared.
+// `name` is its title ({ key, vars } or { text }), `minimum` its minimum steps when known.
+async function load(layout, { name = null, classic = '', minimum = null } = {}) {
+  stopPlaying();
   try {
     const view = await describe(layout);
+    cancelEditing();
     state.start = view.layout;
+    state.startCode = view.code;
+    state.name = name;
+    state.classic = classic;
+    state.minimum = minimum;
     state.history = [];
+    state.redo = [];
     state.steps = 0;
     state.solution = null;
+    state.assisted = false;
+    state.timer = { started: null, elapsed: 0 };
     showView(view);
     say(null);
     return true;
@@ -150,91 +263,218 @@ async function load(layout) {
   }
 }
 
+// The user acted: from now on the address bar follows the layout.
+function acted() {
+  state.keepAddress = false;
+}
+
 // Moves one piece on screen (animated by CSS) from one top-left cell to another.
 function slide(from, to) {
   const node = [...pieceLayer.children].find((n) => Number(n.dataset.cell) === from);
   if (node) placeNode(node, to);
 }
 
-async function play(move) {
-  if (state.solving || state.busy) return;
+// The player solved it: stop the clock, keep the personal best and the solved list.
+function finished() {
+  const tm = state.timer;
+  if (tm.started !== null) {
+    tm.elapsed += Date.now() - tm.started;
+    tm.started = null;
+  }
+  if (state.assisted || !state.startCode) return;
+  const key = `qi-hr-best:${state.startCode}`;
+  const best = store.get(key, null);
+  const mine = { steps: state.steps, ms: tm.elapsed };
+  if (!best || mine.steps < best.steps || (mine.steps === best.steps && mine.ms < best.ms)) store.set(key, mine);
+  const solved = store.get('qi-hr-solved', []);
+  if (!solved.includes(state.startCode)) store.set('qi-hr-solved', [...solved, state.startCode]);
+}
+
+// Makes one move (the player's, a redo or a solution step) and asks the server for the layout.
+async function step(move, { from = 'player' } = {}) {
+  const view = await describe(move.layout);
+  state.history.push({ layout: state.view.layout, from: move.from, to: move.to });
+  state.steps += 1;
+  if (from === 'solution') state.assisted = true;
+  if (from !== 'redo') state.redo = [];
+  if (from === 'player' && state.solution) {
+    // Off the solution's path unless it is the solution's own next move.
+    const next = state.solution.path[state.solution.index];
+    if (next && next.layout === move.layout) state.solution.index += 1;
+    else state.solution = null;
+  }
+  if (state.timer.started === null && !view.solved) state.timer.started = Date.now();
+  slide(move.from, move.to);
+  showView(view, { fresh: false });
+  if (view.solved) finished();
+  renderStatus();
+}
+
+// Runs one board action at a time (not while the solution plays or the editor is open); a
+// failure is shown, after `rollback` has put back what the action took.
+async function exclusive(action, rollback = () => {}) {
+  if (state.playing || state.editing || state.busy) return;
   state.busy = true;
+  acted();
   try {
-    const view = await describe(move.layout);
-    state.history.push(state.view.layout);
-    state.steps += 1;
-    state.solution = null;
-    slide(move.from, move.to);
-    showView(view, { fresh: false });
+    await action();
     say(null);
   } catch (error) {
+    rollback();
     say({ text: error.message }, 'error');
-    renderPieces(state.view.pieces);
   } finally {
     state.busy = false;
   }
 }
 
-async function undo() {
-  if (!state.history.length || state.solving) return;
-  const previous = state.history.pop();
-  try {
-    const view = await describe(previous);
+function play(move) {
+  return exclusive(() => step(move), () => renderPieces(state.view.pieces));
+}
+
+function undo() {
+  if (!state.history.length) return undefined;
+  let last = null;
+  return exclusive(async () => {
+    last = state.history.pop();
+    const view = await describe(last.layout);
+    state.redo.push({ layout: state.view.layout, from: last.from, to: last.to });
     state.steps -= 1;
-    state.solution = null;
-    showView(view);
-  } catch (error) {
-    say({ text: error.message }, 'error');
-  }
+    if (state.solution) {
+      if (state.solution.index > 0) state.solution.index -= 1;
+      else state.solution = null;
+    }
+    slide(last.to, last.from);
+    showView(view, { fresh: false });
+  }, () => last && state.history.push(last));
 }
 
-function stopSolving() {
-  if (state.solving) state.solving.stop = true;
+function redo() {
+  if (!state.redo.length) return undefined;
+  let next = null;
+  return exclusive(async () => {
+    next = state.redo.pop();
+    await step(next, { from: 'redo' });
+  }, () => next && state.redo.push(next));
 }
 
-async function solve() {
-  if (state.solving) {
-    stopSolving();
-    return;
-  }
+function stopPlaying() {
+  if (state.playing) state.playing.stop = true;
+}
+
+function wait(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// Asks the solver for a shortest solution from here (kept while the player follows it).
+async function fetchSolution() {
   say({ key: 'hr.solving' });
-  let solution;
-  try {
-    solution = await api('/api/huarong/solve', { layout: state.view.layout });
-  } catch (error) {
-    say({ text: error.message }, 'error');
-    return;
-  }
-  state.solution = solution;
-  if (solution.steps === null) {
-    say({ key: 'hr.unsolvable' }, 'error');
-    return;
-  }
+  const solution = await api('/api/huarong/solve', { layout: state.view.layout });
   say(null);
+  state.solution = { steps: solution.steps, path: solution.path, index: 0 };
+  return solution;
+}
+
+// Plays the solution from where it stands, one step every STEP_MS of the speed slider.
+async function playSolution() {
+  const sol = state.solution;
+  if (!sol || state.playing) return;
   const run = { stop: false };
-  state.solving = run;
+  state.playing = run;
   state.selected = null;
   renderSelection();
   renderStatus();
   $('hr-board').dataset.animating = 'true';
-  for (const step of solution.path) {
-    if (run.stop) break;
-    await new Promise((resolve) => setTimeout(resolve, STEP_MS));
-    if (run.stop) break;
-    state.history.push(state.view.layout);
-    state.steps += 1;
-    slide(step.from, step.to);
-    state.view = { ...state.view, layout: step.layout, code: step.code, solved: step.solved, moves: [] };
+  try {
+    while (!run.stop && sol.index < sol.path.length && state.solution === sol) {
+      await wait(STEP_MS[Number($('speed').value) - 1] ?? 280);
+      if (run.stop) break;
+      const next = sol.path[sol.index];
+      sol.index += 1;
+      await step(next, { from: 'solution' });
+    }
+  } catch (error) {
+    say({ text: error.message }, 'error');
+  } finally {
+    state.playing = null;
+    $('hr-board').dataset.animating = 'false';
     renderStatus();
   }
-  state.solving = null;
-  // Ask for the layout reached so that moves and the share code are the server's again.
+}
+
+async function solve() {
+  if (state.playing) {
+    stopPlaying();
+    return;
+  }
+  if (state.editing) {
+    say({ key: 'hr.finishEditing' }, 'error');
+    return;
+  }
+  acted();
   try {
-    showView(await describe(state.view.layout));
+    const solution = await fetchSolution();
+    if (solution.steps === null) {
+      say({ key: 'hr.unsolvable' }, 'error');
+      renderStatus();
+      return;
+    }
+  } catch (error) {
+    say({ text: error.message }, 'error');
+    return;
+  }
+  await playSolution();
+}
+
+function solutionStep(forward) {
+  const sol = state.solution;
+  if (!sol) return undefined;
+  if (!forward) return undo();
+  if (sol.index >= sol.path.length) return undefined;
+  return exclusive(async () => {
+    const next = sol.path[sol.index];
+    sol.index += 1;
+    await step(next, { from: 'solution' });
+  }, () => {
+    sol.index -= 1;
+  });
+}
+
+async function hint() {
+  if (state.playing || state.editing || state.view.solved) return;
+  acted();
+  try {
+    const answer = await api('/api/huarong/hint', { layout: state.view.layout });
+    if (!answer.move) {
+      say({ key: answer.steps === 0 ? 'hr.hintSolved' : 'hr.unsolvable' }, answer.steps === 0 ? 'info' : 'error');
+      return;
+    }
+    state.selected = answer.move.from;
+    state.hint = answer.move.to;
+    renderSelection();
+    const node = [...pieceLayer.children].find((n) => Number(n.dataset.cell) === answer.move.from);
+    const piece = node ? node.querySelector('text').textContent : answer.move.piece;
+    say({ key: 'hr.hintMove', vars: { piece, steps: answer.steps } });
   } catch (error) {
     say({ text: error.message }, 'error');
   }
-  $('hr-board').dataset.animating = 'false';
+}
+
+async function newPuzzle(daily) {
+  acted();
+  const date = new Date().toISOString().slice(0, 10);
+  const [min, max] = daily ? DAILY : LEVELS[Number($('difficulty').value)];
+  const body = daily ? { min, max, seed: `daily-${date}` } : { min, max, pieces: $('pieces').value };
+  try {
+    const puzzle = await api('/api/huarong/puzzle', body);
+    const name = daily ? { key: 'hr.dailyName', vars: { date } } : { key: 'hr.puzzle', vars: { steps: puzzle.steps } };
+    await load(puzzle.code, { name, minimum: puzzle.steps });
+  } catch (error) {
+    say({ text: error.message }, 'error');
+  }
+}
+
+function renderDifficulty() {
+  $('difficulty-name').textContent = t(`hr.level.${$('difficulty').value}`);
 }
 
 // Pointer handling: drag a piece to where it can go, or click it and then a highlighted place.
@@ -251,7 +491,7 @@ function cellAt(p) {
 }
 
 svg.addEventListener('pointerdown', (event) => {
-  if (state.solving || !state.view) return;
+  if (state.playing || !state.view) return;
   const p = svgPoint(event);
   if (state.editing) {
     editAt(cellAt(p));
@@ -319,12 +559,20 @@ function covers(piece, topLeft, cell) {
 
 // The editor: placements on a grid, checked by the server when done.
 function startEditing() {
-  stopSolving();
+  if (state.playing) return;
+  acted();
   state.editing = { placements: state.view.pieces.map((p) => ({ shape: p.piece, cell: p.cell })), shape: 'S' };
   state.selected = null;
   $('editor').hidden = false;
-  $('edit').disabled = true;
   renderEditor();
+  renderStatus();
+}
+
+// Leaves the editor without using its layout (another layout was chosen).
+function cancelEditing() {
+  if (!state.editing) return;
+  state.editing = null;
+  $('editor').hidden = true;
 }
 
 function renderEditor() {
@@ -364,11 +612,8 @@ function editorText() {
 }
 
 async function finishEditing() {
-  if (await load(editorText())) {
-    state.editing = null;
-    $('editor').hidden = true;
-    $('edit').disabled = false;
-  }
+  acted();
+  await load(editorText());
 }
 
 async function loadClassics() {
@@ -387,11 +632,25 @@ async function loadClassics() {
   }
 }
 
+let classics = [];
+
+function classicLoad(c) {
+  return load(c.code, { name: { text: c.name }, classic: c.code, minimum: c.steps });
+}
+
 async function main() {
   setupLangButton();
   $('undo').addEventListener('click', undo);
-  $('reset').addEventListener('click', () => state.start && load(state.start));
+  $('redo').addEventListener('click', redo);
+  $('hint').addEventListener('click', hint);
+  $('reset').addEventListener('click', () => {
+    acted();
+    if (state.start) load(state.start, { name: state.name, classic: state.classic, minimum: state.minimum });
+  });
   $('solve').addEventListener('click', solve);
+  $('sol-back').addEventListener('click', () => solutionStep(false));
+  $('sol-forward').addEventListener('click', () => solutionStep(true));
+  $('sol-play').addEventListener('click', () => (state.playing ? stopPlaying() : playSolution()));
   $('edit').addEventListener('click', startEditing);
   $('done').addEventListener('click', finishEditing);
   $('clear').addEventListener('click', () => {
@@ -405,9 +664,23 @@ async function main() {
       renderEditor();
     }
   });
-  $('classic').addEventListener('change', (e) => e.target.value && load(e.target.value));
-  $('layout-load').addEventListener('click', () => load($('layout-text').value));
-  $('layout-text').addEventListener('keydown', (e) => e.key === 'Enter' && load($('layout-text').value));
+  $('classic').addEventListener('change', (e) => {
+    acted();
+    const c = classics.find((x) => x.code === e.target.value);
+    if (c) classicLoad(c);
+  });
+  $('new-puzzle').addEventListener('click', () => newPuzzle(false));
+  $('daily').addEventListener('click', () => newPuzzle(true));
+  $('difficulty').addEventListener('input', renderDifficulty);
+  $('layout-load').addEventListener('click', () => {
+    acted();
+    load($('layout-text').value);
+  });
+  $('layout-text').addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter') return;
+    acted();
+    load($('layout-text').value);
+  });
   $('copy-link').addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText($('share-link').value);
@@ -420,16 +693,40 @@ async function main() {
   document.addEventListener('keydown', (e) => {
     if (e.target.closest('input, textarea, select')) return;
     if ((e.ctrlKey || e.metaKey) && e.key === 'z') undo();
+    if ((e.ctrlKey || e.metaKey) && e.key === 'y') redo();
   });
-  onLangChange(() => state.view && renderStatus());
-  const classics = await loadClassics();
-  // `?l=CODE` opens a layout; `?name=横刀立马` (or the pinyin, `hengdaolima`) a classic.
+  onLangChange(() => {
+    renderDifficulty();
+    relabel();
+    if (state.view) renderStatus();
+    if (state.message) say(state.message, state.message.kind);
+  });
+  renderDifficulty();
+  classics = await loadClassics();
+  // `?l=CODE` opens a layout; `?name=横刀立马` (or the pinyin, `hengdaolima`) a classic. A link
+  // that names nothing valid opens the first classic, says what was wrong, and the address
+  // stays as given until the user acts.
   const params = new URLSearchParams(location.search);
   const squeeze = (text) => text.replace(/[\s_-]/g, '').toLowerCase();
   const name = params.get('name');
   const named = name && classics.find((c) => c.name === name.trim() || squeeze(c.pinyin) === squeeze(name));
-  const wanted = params.get('l') || (named && named.code);
-  if (!(wanted && (await load(wanted))) && classics.length) await load(classics[0].code);
+  let problem = null;
+  if (params.has('l')) {
+    const code = params.get('l').trim();
+    if (!code) {
+      problem = { key: 'hr.emptyLink' };
+    } else {
+      const byCode = classics.find((c) => c.code === code);
+      if (byCode ? await classicLoad(byCode) : await load(code)) return;
+      problem = { key: 'hr.badLink', vars: { what: `l=${code}`, error: state.message?.text ?? '' } };
+    }
+  } else if (name !== null) {
+    if (named && (await classicLoad(named))) return;
+    problem = { key: 'hr.badName', vars: { name } };
+  }
+  if (problem) state.keepAddress = true;
+  if (classics.length) await classicLoad(classics[0]);
+  if (problem) say(problem, 'error');
 }
 
 main();

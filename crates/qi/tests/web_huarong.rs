@@ -70,10 +70,53 @@ async fn bad_layouts_get_a_4xx_with_a_message() {
         json!(12),
         json!(null),
     ] {
-        for path in ["/api/huarong/layout", "/api/huarong/solve"] {
+        for path in ["/api/huarong/layout", "/api/huarong/solve", "/api/huarong/hint"] {
             let (status, v) = post(path, json!({ "layout": layout })).await;
             assert!(status.is_client_error(), "{path} {layout}: {status} {v}");
             assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{path} {layout}: {v}");
         }
+    }
+}
+
+#[tokio::test]
+async fn a_hint_is_the_first_move_of_a_shortest_solution() {
+    let (status, v) = post("/api/huarong/hint", json!({"layout": "VCCV/VCCV/VHHV/VSSV/S..S"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["steps"], 81);
+    let after = v["move"]["layout"].as_str().unwrap().to_string();
+    let (_, next) = post("/api/huarong/hint", json!({ "layout": after })).await;
+    assert_eq!(next["steps"], 80, "the hinted move is on a shortest path");
+    let (_, solved) = post("/api/huarong/hint", json!({"layout": "VSSV/VSSV/HH.V/VCCV/VCC."})).await;
+    assert_eq!((solved["steps"].clone(), solved["move"].clone()), (json!(0), Value::Null));
+}
+
+#[tokio::test]
+async fn puzzles_come_by_difficulty_and_the_same_seed_gives_the_same_one() {
+    for (min, max) in [(10, 30), (81, 81), (121, 138)] {
+        let (status, v) = post("/api/huarong/puzzle", json!({"min": min, "max": max})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let steps = v["steps"].as_u64().unwrap();
+        assert!((min..=max).contains(&steps), "{v}");
+        let (_, solved) = post("/api/huarong/solve", json!({"layout": v["layout"]})).await;
+        assert_eq!(solved["steps"].as_u64(), Some(steps), "{v}");
+    }
+    let daily = json!({"min": 40, "max": 100, "seed": "2026-12-01"});
+    let (_, a) = post("/api/huarong/puzzle", daily.clone()).await;
+    let (_, b) = post("/api/huarong/puzzle", daily).await;
+    assert_eq!(a, b);
+    let (status, v) = post("/api/huarong/puzzle", json!({"min": 50, "max": 60, "pieces": "4V+1H+4S"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["pieces"], "C+4V+1H+4S");
+    for bad in [
+        json!({"min": 30, "max": 10}),
+        json!({"pieces": "9V"}),
+        json!({"min": 139}),
+        json!({"seed": "x".repeat(100)}),
+        json!({"min": -1}),
+        json!({"size": 3}),
+    ] {
+        let (status, v) = post("/api/huarong/puzzle", bad.clone()).await;
+        assert!(status.is_client_error(), "{bad}: {status} {v}");
+        assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{bad}: {v}");
     }
 }

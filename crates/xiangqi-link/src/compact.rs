@@ -3,7 +3,10 @@
 //!
 //! 1. a flag "custom start" (probability 1/64); when set, the start position's board code
 //!    ([`super::board`]);
-//! 2. for each ply, unless the side to move has no legal move (then the game ends): a flag
+//! 2. version 2 only: the start position's move counters, the half-move clock and then the
+//!    move number minus one, each an Elias gamma code of the number plus one (bits of
+//!    probability 1/2: `119 80` takes 26 bits);
+//! 3. for each ply, unless the side to move has no legal move (then the game ends): a flag
 //!    "the game ends here" (probability 1/1024 before ply 40, 1/64 before ply 100, then 1/32),
 //!    then the move, coded with the probability the
 //!    version's move model ([`super::model`]) gives it among the legal moves in `Move::to_u16`
@@ -12,19 +15,21 @@
 //! Trailing zero bits (and so trailing `A` characters) are dropped: the decoder reads zeros past
 //! the end.
 //!
-//! Versions (the first character is the version number in base64url): `B` = 1. A version's
-//! model data never changes; a new model gets a new version and the old ones keep decoding.
+//! Versions (the first character is the version number in base64url): `B` = 1, `C` = 2. A
+//! version's model data never changes; a new model gets a new version and the old ones keep
+//! decoding. Version 2 is version 1 (same models) with the move counters: the encoder writes it
+//! only for a start whose counters are not `0 1`, so every other game keeps its version 1 link.
 
 use super::board::BoardModel;
 use super::coder::{Decoder, Encoder};
 use super::model::Model;
 use super::{bits, LinkError};
-use xiangqi::{Move, Position};
+use xiangqi::{Move, Position, MAX_GAME_PLIES};
 
-/// The version this library writes.
+/// The version written for a start whose move counters are `0 1` (they are not stored).
 pub const VERSION: u8 = 1;
-/// More plies than any game has; a longer stream is an error (it also bounds decoding time).
-pub const MAX_PLIES: usize = 4000;
+/// The version written for a start with other move counters (they are stored).
+pub const VERSION_WITH_COUNTERS: u8 = 2;
 const CUSTOM_P: (u32, u32) = (1, 64);
 
 /// The probability that the game ends before ply `ply` (0-based), fitted to the length of real
@@ -39,14 +44,57 @@ fn end_p(ply: usize) -> (u32, u32) {
 
 /// Whether `text` starts with the character of a version this library reads.
 pub(crate) fn is_versioned(text: &str) -> bool {
-    text.as_bytes().first().and_then(|&c| bits::char_value(c)) == Some(VERSION)
+    text.as_bytes().first().and_then(|&c| bits::char_value(c)).is_some_and(|v| models(v).is_some())
 }
 
 fn models(version: u8) -> Option<(&'static Model, &'static BoardModel)> {
     match version {
-        1 => Some((Model::v1(), BoardModel::v1())),
+        VERSION | VERSION_WITH_COUNTERS => Some((Model::v1(), BoardModel::v1())),
         _ => None,
     }
+}
+
+/// The version a game from `start` is written in.
+fn version_for(start: &Position) -> u8 {
+    if (start.halfmoves(), start.fullmoves()) == (0, 1) {
+        VERSION
+    } else {
+        VERSION_WITH_COUNTERS
+    }
+}
+
+/// Longest Elias gamma prefix read: a `u32` plus one has at most 33 bits.
+const MAX_GAMMA_ZEROS: u32 = 32;
+
+/// Writes `n` as the Elias gamma code of `n + 1`, one bit of probability 1/2 at a time.
+fn encode_number(enc: &mut Encoder, n: u32) {
+    let v = u64::from(n) + 1;
+    let len = 64 - v.leading_zeros();
+    for _ in 1..len {
+        enc.encode_bit(false, 1, 2);
+    }
+    for i in (0..len).rev() {
+        enc.encode_bit(v >> i & 1 == 1, 1, 2);
+    }
+}
+
+fn counters_out_of_range() -> LinkError {
+    LinkError::BadBoard("the move counters are out of range".into())
+}
+
+fn decode_number(dec: &mut Decoder) -> Result<u32, LinkError> {
+    let mut zeros = 0;
+    while !dec.decode_bit(1, 2) {
+        zeros += 1;
+        if zeros > MAX_GAMMA_ZEROS {
+            return Err(counters_out_of_range());
+        }
+    }
+    let mut v = 1u64;
+    for _ in 0..zeros {
+        v = v << 1 | u64::from(dec.decode_bit(1, 2));
+    }
+    u32::try_from(v - 1).map_err(|_| counters_out_of_range())
 }
 
 fn sorted_moves(pos: &Position) -> Vec<Move> {
@@ -57,14 +105,22 @@ fn sorted_moves(pos: &Position) -> Vec<Move> {
 
 /// The stream's bits for a game (without the version character).
 pub(crate) fn encode_bits(start: &Position, moves: &[Move]) -> Result<bits::BitWriter, LinkError> {
-    let (model, board) = models(VERSION).expect("the current version has models");
+    if moves.len() > MAX_GAME_PLIES {
+        return Err(LinkError::TooLong);
+    }
+    let version = version_for(start);
+    let (model, board) = models(version).expect("the versions written have models");
     let mut enc = Encoder::new();
-    // Only the board and the side to move count: the move counters are not stored.
+    // Only the board and the side to move count here; the counters follow in version 2.
     let standard = Position::startpos();
     let custom = start.piece_codes() != standard.piece_codes() || start.turn() != standard.turn();
     enc.encode_bit(custom, CUSTOM_P.0, CUSTOM_P.1);
     if custom {
         board.encode(&mut enc, start);
+    }
+    if version >= VERSION_WITH_COUNTERS {
+        encode_number(&mut enc, start.halfmoves());
+        encode_number(&mut enc, start.fullmoves() - 1);
     }
     let mut pos = start.clone();
     // Counters are not part of the format: the standard start has 0 and 1.
@@ -89,9 +145,6 @@ pub(crate) fn encode_bits(start: &Position, moves: &[Move]) -> Result<bits::BitW
         enc.encode(lo, lo + freq[i], total);
         pos.play_unchecked(m);
     }
-    if moves.len() > MAX_PLIES {
-        return Err(LinkError::TooLong);
-    }
     Ok(enc.finish())
 }
 
@@ -105,7 +158,7 @@ pub fn stream_bits(start: &Position, moves: &[Move]) -> Result<usize, LinkError>
 pub fn try_encode(start: &Position, moves: &[Move]) -> Result<String, LinkError> {
     let out = encode_bits(start, moves)?;
     let mut s = String::with_capacity(1 + out.len().div_ceil(6));
-    s.push(bits::value_char(VERSION));
+    s.push(bits::value_char(version_for(start)));
     s += &out.to_base64_bits();
     Ok(s)
 }
@@ -148,7 +201,13 @@ pub fn decode(text: &str) -> Result<(Position, Vec<Move>), LinkError> {
         nbits -= 1;
     }
     let mut dec = Decoder::new(&bytes, nbits);
-    let start = if dec.decode_bit(CUSTOM_P.0, CUSTOM_P.1) { board.decode(&mut dec)? } else { Position::startpos() };
+    let mut start = if dec.decode_bit(CUSTOM_P.0, CUSTOM_P.1) { board.decode(&mut dec)? } else { Position::startpos() };
+    if version >= VERSION_WITH_COUNTERS {
+        let mut setup = start.to_setup();
+        setup.halfmoves = decode_number(&mut dec)?;
+        setup.fullmoves = decode_number(&mut dec)?.checked_add(1).ok_or_else(counters_out_of_range)?;
+        start = Position::from_setup(&setup).map_err(|e| LinkError::BadBoard(e.to_string()))?;
+    }
     let mut pos = start.clone();
     let mut moves = Vec::new();
     let (mut scratch, mut freq, mut cum) = (Vec::with_capacity(128), Vec::with_capacity(128), Vec::with_capacity(129));
@@ -158,7 +217,8 @@ pub fn decode(text: &str) -> Result<(Position, Vec<Move>), LinkError> {
         if legal.is_empty() || dec.decode_bit(p, total) {
             break;
         }
-        if moves.len() >= MAX_PLIES {
+        // A longer stream is an error (the limit also bounds decoding time).
+        if moves.len() >= MAX_GAME_PLIES {
             return Err(LinkError::TooLong);
         }
         let total = model.frequencies(&mut pos, &moves, &legal, &mut scratch, &mut freq);

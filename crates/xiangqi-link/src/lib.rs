@@ -109,7 +109,7 @@ pub enum LinkError {
         /// The move in ICCS (`h2e2`).
         mv: String,
     },
-    /// More moves than any game can have.
+    /// More moves than [`xiangqi::MAX_GAME_PLIES`] (the message is [`xiangqi::GameTooLong`]'s).
     TooLong,
     /// Data left over after the game ends.
     TrailingData {
@@ -118,6 +118,8 @@ pub enum LinkError {
     },
     /// The game cannot be written in the seed's format.
     Unrepresentable(String),
+    /// A link just written does not decode back to the same game (a codec bug; never sent).
+    NotRoundTrip(LinkFormat),
 }
 
 impl fmt::Display for LinkError {
@@ -134,9 +136,12 @@ impl fmt::Display for LinkError {
                 write!(f, "bad history at the move {ply_from_end} from the end: {reason}")
             }
             LinkError::IllegalMove { ply, mv } => write!(f, "illegal move {mv} at ply {ply}"),
-            LinkError::TooLong => f.write_str("too many moves"),
+            LinkError::TooLong => xiangqi::GameTooLong.fmt(f),
             LinkError::TrailingData { field } => write!(f, "data left over after the game in {field}"),
             LinkError::Unrepresentable(why) => write!(f, "not representable in the seed format: {why}"),
+            LinkError::NotRoundTrip(format) => {
+                write!(f, "the {} link does not decode back to the same game", format.name())
+            }
         }
     }
 }
@@ -162,6 +167,43 @@ pub fn encode_compact(start: &Position, moves: &[Move]) -> String {
 /// ```
 pub fn encode_seed(start: &Position, moves: &[Move]) -> Result<SeedLink, LinkError> {
     seed::encode(start, moves)
+}
+
+/// The query string (`g=...`, or `p=...&r=...&s=1`) of a game in `format`, checked to
+/// decode back to the same game: the same start position, move counters included, and the
+/// same moves. Every link the server and the command line hand out is made here.
+///
+/// ```
+/// use xiangqi::Position;
+/// use xiangqi_link::{self as link, LinkError, LinkFormat};
+/// let late: Position = "3k5/9/9/9/9/9/9/9/9/4K3R w - - 119 80".parse().unwrap();
+/// let query = link::encode_query(LinkFormat::Compact, &late, &[]).unwrap();
+/// assert_eq!(link::decode(&query).unwrap().start.fen(), late.fen());
+/// assert!(matches!(link::encode_query(LinkFormat::Seed, &late, &[]), Err(LinkError::Unrepresentable(_))));
+/// ```
+///
+/// # Errors
+/// An illegal move, a game longer than [`xiangqi::MAX_GAME_PLIES`], a game the seed format
+/// cannot hold, or [`LinkError::NotRoundTrip`] should the link not decode back to the game.
+pub fn encode_query(format: LinkFormat, start: &Position, moves: &[Move]) -> Result<String, LinkError> {
+    let query = match format {
+        LinkFormat::Compact => format!("g={}", compact::try_encode(start, moves)?),
+        LinkFormat::Seed => seed::encode(start, moves)?.query(),
+    };
+    match decode(&query) {
+        Ok(back) if back.format == format && back.start == *start && back.moves == moves => Ok(query),
+        _ => Err(LinkError::NotRoundTrip(format)),
+    }
+}
+
+/// The share link's query for a game: the compact form, or the seed's when the compact one
+/// cannot carry the game; both checked as [`encode_query`] does.
+///
+/// # Errors
+/// The compact format's error when neither format can carry the game.
+pub fn share_query(start: &Position, moves: &[Move]) -> Result<String, LinkError> {
+    encode_query(LinkFormat::Compact, start, moves)
+        .or_else(|e| encode_query(LinkFormat::Seed, start, moves).map_err(|_| e))
 }
 
 /// Decodes a full URL, a query string or a bare value of either format.

@@ -19,7 +19,7 @@
 
 use super::bits::{BitReader, BitWriter};
 use super::{bits, LinkError};
-use xiangqi::{Color, Move, Piece, PieceKind, Position, Setup, Square};
+use xiangqi::{Color, Move, Piece, PieceKind, Position, Setup, Square, MAX_GAME_PLIES};
 
 /// "Captured" in a candidate list.
 const OFF: u8 = 127;
@@ -280,6 +280,18 @@ pub fn encode(start: &Position, moves: &[Move]) -> Result<SeedLink, LinkError> {
 
 /// [`encode`], also giving the bits of the history and of the board before padding.
 pub fn encode_counted(start: &Position, moves: &[Move]) -> Result<(SeedLink, usize, usize), LinkError> {
+    if moves.len() > MAX_GAME_PLIES {
+        return Err(LinkError::TooLong);
+    }
+    // The format has no move counters: its games start at `0 1`, and another start would come
+    // back changed (a game near the move limit would lose its clock).
+    if (start.halfmoves(), start.fullmoves()) != (0, 1) {
+        return Err(LinkError::Unrepresentable(format!(
+            "it has no move counters, and the game starts at {} {}",
+            start.halfmoves(),
+            start.fullmoves()
+        )));
+    }
     let mut board = IdBoard::assign(start)?;
     let mut pos = start.clone();
     let mut records = Vec::with_capacity(moves.len());
@@ -369,7 +381,7 @@ pub fn decode(p: &str, r: &str) -> Result<(Position, Vec<Move>), LinkError> {
         }
         moves.push(Move::new(from_seed(from), from_seed(to)));
         side = side.other();
-        if moves.len() > 100_000 {
+        if moves.len() > MAX_GAME_PLIES {
             return Err(LinkError::TooLong);
         }
     }

@@ -8,7 +8,7 @@
 use super::board::BoardModel;
 use super::book::{self, Book};
 use super::model::{self, Model, NF, NW, SCALE};
-use xiangqi::{Move, Position};
+use xiangqi::{check_game_length, Excerpt, Move, Position};
 
 /// One game in five is held out.
 pub const HOLDOUT: usize = 5;
@@ -56,9 +56,10 @@ pub fn parse_games(text: &str) -> Result<Vec<Game>, String> {
         let mut pos = start.clone();
         let mut moves = Vec::new();
         for t in cols[2].split_whitespace() {
-            let m: Move = t.parse().map_err(|e| format!("line {}: {t}: {e}", n + 1))?;
+            let m: Move = t.parse().map_err(|e| format!("line {}: {}: {e}", n + 1, Excerpt(t)))?;
             pos.play(m).map_err(|e| format!("line {}: ply {}: {e}", n + 1, moves.len() + 1))?;
             moves.push(m);
+            check_game_length(moves.len()).map_err(|e| format!("line {}: {e}", n + 1))?;
         }
         games.push(Game { id: cols[0].to_string(), start, moves });
     }

@@ -2,7 +2,7 @@
 //! the games file through both formats, random games and random text.
 
 use proptest::prelude::*;
-use xiangqi::{Move, Position};
+use xiangqi::{Move, Position, Setup};
 use xiangqi_link::{self as link, compact, seed, train, LinkError, LinkFormat};
 
 fn moves(text: &str) -> Vec<Move> {
@@ -33,6 +33,40 @@ fn golden_compact_links_v1() {
         // Version 1 is still what we write.
         assert_eq!(link::encode_compact(&start, &moves(text)), value);
     }
+}
+
+#[test]
+fn version_2_carries_the_move_counters_and_only_games_that_need_it_use_it() {
+    let golden_v2 = [
+        ("CAjEaCgTQXn8us", "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 119 80", "e1d1"),
+        ("C3pdU", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 3 7", "h2e2"),
+    ];
+    for (value, fen, text) in golden_v2 {
+        let start: Position = fen.parse().unwrap();
+        assert_eq!(link::encode_compact(&start, &moves(text)), value);
+        let game = link::decode(&format!("g={value}")).unwrap();
+        assert_eq!((game.start.fen(), game.moves), (fen.to_string(), moves(text)));
+        // The seed format cannot say it, so it refuses rather than drop the counters.
+        let refused = link::encode_seed(&start, &moves(text)).unwrap_err();
+        assert!(matches!(refused, LinkError::Unrepresentable(_)), "{refused}");
+        assert!(refused.to_string().contains("move counters"), "{refused}");
+    }
+    // The same board at `0 1` keeps its version 1 value (in GOLDEN_V1).
+    let plain: Position = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1".parse().unwrap();
+    assert_eq!(link::encode_compact(&plain, &moves("e1d1")), "BAjEaCgTPw");
+    // Counters past u32 in a hand-made stream are an error, not a wrap.
+    assert!(link::decode("g=CAAAAAAAAAB").is_err());
+}
+
+#[test]
+fn encode_query_is_checked_and_share_query_falls_back_to_the_seed_format() {
+    let late: Position = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 119 80".parse().unwrap();
+    assert_eq!(link::share_query(&late, &moves("e1d1")).unwrap(), "g=CAjEaCgTQXn8us");
+    assert!(link::encode_query(LinkFormat::Seed, &late, &[]).is_err());
+    let start = Position::startpos();
+    let query = link::encode_query(LinkFormat::Seed, &start, &moves("h2e2 h9g7")).unwrap();
+    assert!(query.starts_with("p="), "{query}");
+    assert!(matches!(link::share_query(&start, &moves("h2e2 h2e2")), Err(LinkError::IllegalMove { ply: 2, .. })));
 }
 
 #[test]
@@ -112,17 +146,13 @@ fn random_game(start: &Position, seed: u64, len: usize) -> Vec<Move> {
     out
 }
 
-/// The FEN without the move counters (links do not store them).
-fn board_and_turn(pos: &Position) -> String {
-    pos.fen().split(' ').take(2).collect::<Vec<_>>().join(" ")
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
     #[test]
     fn random_games_round_trip(seed in any::<u64>(), len in 0usize..160, skip in 0usize..40) {
-        // Start either from the standard position or from one reached by random play.
+        // Start either from the standard position or from one reached by random play (with the
+        // move counters that play gave it).
         let standard = Position::startpos();
         let mut start = standard.clone();
         for m in random_game(&standard, seed ^ 0x5555, skip) {
@@ -131,12 +161,16 @@ proptest! {
         let game = random_game(&start, seed, len);
         let value = link::encode_compact(&start, &game);
         let back = link::decode(&format!("g={value}")).unwrap();
-        prop_assert_eq!(board_and_turn(&back.start), board_and_turn(&start));
+        prop_assert_eq!(back.start.fen(), start.fen());
         prop_assert_eq!(&back.moves, &game);
-        // The seed format can hold any position reached from the standard one.
-        let s = link::encode_seed(&start, &game).unwrap();
+        // The seed format has no counters: it refuses them, and holds any position reached
+        // from the standard one when they are reset.
+        let counted = (start.halfmoves(), start.fullmoves()) != (0, 1);
+        prop_assert_eq!(link::encode_seed(&start, &game).is_err(), counted);
+        let reset = Position::from_setup(&Setup { halfmoves: 0, fullmoves: 1, ..start.to_setup() }).unwrap();
+        let s = link::encode_seed(&reset, &game).unwrap();
         let back = link::decode(&s.query()).unwrap();
-        prop_assert_eq!(board_and_turn(&back.start), board_and_turn(&start));
+        prop_assert_eq!(back.start.fen(), reset.fen());
         prop_assert_eq!(&back.moves, &game);
     }
 

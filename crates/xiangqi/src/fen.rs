@@ -5,6 +5,7 @@
 //! fields take their defaults (Red to move, `- - 0 1`).
 
 use crate::setup::{PositionError, Setup};
+use crate::Excerpt;
 use crate::{Color, Piece, Position, Square};
 use core::fmt;
 use core::str::FromStr;
@@ -72,8 +73,8 @@ impl fmt::Display for FenError {
                 write!(f, "row {row} (rank {}) has {points} points, expected 9", 10 - row)
             }
             FenError::BadChar { row, ch } => write!(f, "row {row} (rank {}): unknown piece {ch:?}", 10 - row),
-            FenError::BadTurn { found } => write!(f, "side to move {found:?} is not w, r or b"),
-            FenError::BadCounter { field, found } => write!(f, "{field} {found:?} is not a valid number"),
+            FenError::BadTurn { found } => write!(f, "side to move {} is not w, r or b", Excerpt(found)),
+            FenError::BadCounter { field, found } => write!(f, "{field} {} is not a valid number", Excerpt(found)),
             FenError::TooManyFields => f.write_str("too many fields (at most 6)"),
             FenError::Position(e) => write!(f, "illegal position: {e}"),
         }

@@ -2,6 +2,12 @@
 
 use crate::{Move, Position};
 
+/// The deepest perft allowed. Perft recurses once per ply, so the depth bounds the stack it
+/// uses (a few hundred bytes a ply; about 25,000 plies overflowed the main thread's stack).
+/// From the start position depth 6 already has 5.4 billion leaves and depth 10 would take
+/// years, so no useful count is lost.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
 /// The number of legal move sequences of length `depth` from `pos`.
 ///
 /// At the last ply the legal moves are counted, not played ("bulk counting").
@@ -10,7 +16,11 @@ use crate::{Move, Position};
 /// use xiangqi::{perft, Position};
 /// assert_eq!(perft(&Position::startpos(), 2), 1920);
 /// ```
+///
+/// # Panics
+/// If `depth` is above [`MAX_PERFT_DEPTH`]; check it first where the depth comes from a user.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
+    check_depth(depth);
     if depth == 0 {
         return 1;
     }
@@ -33,7 +43,11 @@ fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
 }
 
 /// Perft split by root move ("divide"), in generation order.
+///
+/// # Panics
+/// If `depth` is above [`MAX_PERFT_DEPTH`].
 pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    check_depth(depth);
     let mut pos = pos.clone();
     let moves = pos.legal_moves();
     moves
@@ -45,4 +59,26 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
             (m, n)
         })
         .collect()
+}
+
+fn check_depth(depth: u32) {
+    assert!(depth <= MAX_PERFT_DEPTH, "perft depth {depth} is above the limit of {MAX_PERFT_DEPTH}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_deepest_allowed_perft_runs_where_there_are_no_moves() {
+        // Black is mated: every depth counts 0 leaves, and the limit itself is accepted.
+        let mated: Position = "3k4R/9/3P5/9/9/9/9/9/9/4K4 b - - 1 1".parse().unwrap();
+        assert_eq!(perft(&mated, MAX_PERFT_DEPTH), perft(&mated, 1));
+    }
+
+    #[test]
+    #[should_panic(expected = "above the limit")]
+    fn a_deeper_perft_is_refused_before_it_recurses() {
+        perft(&Position::startpos(), u32::MAX);
+    }
 }

@@ -11,7 +11,13 @@
 //!   if the other side did not, whatever the other side chased; both: draw. Otherwise the
 //!   chases decide, and a move that gives check may chase as well: the AXF rules judge a
 //!   move that is two things (a check and a chase) as the one that is forbidden, so "one
-//!   check, one chase" of the same piece is a perpetual chase.
+//!   check, one chase" of the same piece is a perpetual chase. Two consequences the issue's
+//!   wording leaves open, decided as AXF and pyffish decide them (table rows hand-19 and
+//!   hand-20): a perpetual check against a perpetual chase loses for the checker (the chase is
+//!   never looked at), and a side that checks on some moves only is no excuse for the other
+//!   side's perpetual chase, which loses, although "a check anywhere in the cycle makes it a
+//!   perpetual check question" and "while the other neither checks nor chases", read
+//!   literally, would call it a draw.
 //! - **R2 who can chase:** every piece but the king and the pawns (they may attack freely).
 //! - **R3 what can be chased:** any enemy piece but the king; a pawn only once it has crossed
 //!   the river.
@@ -37,7 +43,7 @@
 //!
 //! These are the rules as Pikafish's `chased` / `detect_chases` state them, except that, as in
 //! Fairy-Stockfish and the AXF text, checks do not switch the chase rules off. The table
-//! `tests/data/rulings.tsv` holds 96 hand-built cases (both colours) with the rule that decides
+//! `tests/data/rulings.tsv` holds 114 hand-built cases (both colours) with the rule that decides
 //! each; pyffish (Fairy-Stockfish) gives the same verdict on all but 14 of them, all of one of
 //! its shortcuts, which the table spells out: it counts an attack on a piece that was already
 //! attacked before the move (a rook backing off along the line it attacks), it does not test
@@ -128,9 +134,12 @@ pub fn judge(position: &Position, moves: &[Move]) -> Ruling {
     }
     let perpetual = |c: Color| moved[c.index()] && every_check[c.index()];
     match (perpetual(Color::Red), perpetual(Color::Black)) {
+        // The other side's chases do not matter here: a perpetual check against a perpetual
+        // chase loses for the checker (table row hand-19).
         (true, false) => return Ruling::PerpetualCheck { loser: Color::Red },
         (false, true) => return Ruling::PerpetualCheck { loser: Color::Black },
         (true, true) => return Ruling::Draw,
+        // Checks on some moves only are no excuse: the chases decide (hand-20).
         (false, false) => {}
     }
 

@@ -188,3 +188,28 @@ fn many_variations_write_in_linear_time() {
     assert!(out.contains("1. H2-E2 (1. B2-E2) (1. B2-E2)"), "{}", &out[..200]);
     assert_eq!(read_games(&out)[0].as_ref().unwrap().line, g.line);
 }
+
+#[test]
+fn a_line_longer_than_the_game_length_limit_is_an_error() {
+    use xiangqi::{GameTooLong, MAX_GAME_PLIES};
+    // Horses out and back: legal for ever, so only the limit stops it.
+    let cycle = "h0g2 h9g7 g2h0 g7h9 ";
+    let at_limit = cycle.repeat(MAX_GAME_PLIES / 4);
+    assert_eq!(read_games(&at_limit)[0].as_ref().unwrap().main_line().len(), MAX_GAME_PLIES);
+    let err = read_games(&format!("{at_limit}h0g2"))[0].as_ref().unwrap_err().clone();
+    assert_eq!(err.kind, PgnErrorKind::TooLong(GameTooLong));
+    assert_eq!(err.kind.to_string(), GameTooLong.to_string());
+    // A variation counts from the start of the game: replacing the last move keeps the length.
+    let variation = format!("{at_limit}(g7e8)");
+    assert!(read_games(&variation)[0].is_ok());
+    let too_long_variation = format!("{at_limit}(g7e8 h0g2)");
+    assert_eq!(read_games(&too_long_variation)[0].as_ref().unwrap_err().kind, PgnErrorKind::TooLong(GameTooLong));
+}
+
+#[test]
+fn errors_quote_a_short_excerpt_of_a_long_token() {
+    let long = "x".repeat(60_000);
+    let err = read_games(&format!("1. {long}"))[0].as_ref().unwrap_err().to_string();
+    assert!(err.len() < 300, "{} bytes: {}", err.len(), &err[..200]);
+    assert!(err.contains("(60000 bytes)"), "{err}");
+}

@@ -17,9 +17,9 @@ const CASES: [(&str, &str, u32); 3] = [
 pub struct Args {
     #[command(subcommand)]
     what: Option<What>,
-    /// Runs per position; the table shows the median.
-    #[arg(long, default_value_t = 5)]
-    runs: usize,
+    /// Runs per position (1 to 1000); the table shows the median.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    runs: u32,
     /// Print one JSON object instead of the table.
     #[arg(long)]
     json: bool,
@@ -35,7 +35,7 @@ pub fn run(args: Args) -> Result<()> {
     if let Some(What::Rooms(rooms)) = args.what {
         return super::bench_rooms::run(rooms);
     }
-    let runs = args.runs.max(1);
+    let runs = args.runs as usize;
     let mut rows = Vec::new();
     if !args.json {
         println!("{:<22} {:>5} {:>13} {:>10} {:>14}", "position", "depth", "leaves", "median s", "leaves/s");

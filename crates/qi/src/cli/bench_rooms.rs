@@ -61,7 +61,8 @@ impl Server {
         let exe = std::env::current_exe().context("finding the qi binary")?;
         let mut child = Command::new(exe)
             .args(["serve", "--addr", "127.0.0.1:0", "--room-creations-per-minute", "10000000"])
-            .args(["--max-sockets", "30000", "--max-rooms", "30000", "--durability", durability, "--data"])
+            .args(["--max-sockets", "30000", "--max-rooms", "30000", "--max-connections", "19000"])
+            .args(["--durability", durability, "--data"])
             .arg(&data)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

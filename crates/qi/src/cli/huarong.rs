@@ -1,13 +1,15 @@
-//! `qi huarong solve|list|survey|lookup`: the Huarong Dao solver, catalog and survey database.
+//! `qi huarong solve|list|survey|lookup|random|hardest|puzzles`: the Huarong Dao solver, catalog,
+//! survey database and puzzles by difficulty.
 
 use anyhow::{bail, Context, Result};
-use huarong::survey::{Database, Survey, UNSOLVABLE};
-use huarong::{catalog, solve, Convention, Layout};
+use huarong::puzzle::{self, SplitMix64, Table};
+use huarong::survey::{layouts, Database, Survey, UNSOLVABLE};
+use huarong::{catalog, shortest, solve, Convention, Layout, PieceSet};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 #[derive(clap::Args)]
@@ -31,6 +33,10 @@ enum Sub {
         /// Solve this many times in-process and report the median and fastest time.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
         repeat: u32,
+        /// Time the full search of the reachable group (which also counts `states`) instead of
+        /// the search that stops at the goal layer.
+        #[arg(long)]
+        full: bool,
     },
     /// The classic layouts with their minimum steps.
     List {
@@ -47,6 +53,54 @@ enum Sub {
         #[arg(long)]
         json: bool,
     },
+    /// A random solvable layout whose minimum is exactly N steps (or in a range), from the
+    /// survey database when there is one, else by surveying the piece sets wanted.
+    Random {
+        /// Minimum steps wanted.
+        #[arg(long, conflicts_with_all = ["min", "max"])]
+        steps: Option<u8>,
+        /// Fewest minimum steps wanted.
+        #[arg(long)]
+        min: Option<u8>,
+        /// Most minimum steps wanted.
+        #[arg(long)]
+        max: Option<u8>,
+        /// The pieces besides Cao Cao (`4V+1H+4S`) or a classic's name for its pieces; default:
+        /// every set in the database, or without one the classic family (five generals, four soldiers).
+        #[arg(long)]
+        pieces: Option<String>,
+        /// Seed of the choice (the same seed and database give the same layout).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// The database written by `qi huarong survey` (used when it exists).
+        #[arg(long, default_value = "huarong.qdb")]
+        db: PathBuf,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The hardest layouts of a piece set (most minimum steps).
+    Hardest {
+        /// The pieces besides Cao Cao (`4V+1H+4S`) or a classic's name; default as for `random`.
+        #[arg(long)]
+        pieces: Option<String>,
+        /// The database written by `qi huarong survey` (used when it exists).
+        #[arg(long, default_value = "huarong.qdb")]
+        db: PathBuf,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Writes the shipped puzzle list (`crates/huarong/data/puzzles.tsv`): a few layouts of the
+    /// classic family for every minimum number of steps.
+    Puzzles {
+        /// Layouts per piece set and number of steps.
+        #[arg(long, default_value_t = 1)]
+        per_step: usize,
+        /// Seed of the choice.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Minimum steps of a layout, read from the survey database.
     Lookup {
         /// A grid, a classic's name or a share code.
@@ -62,10 +116,19 @@ enum Sub {
 
 pub fn run(args: Args) -> Result<()> {
     match args.command {
-        Sub::Solve { layout, convention, json, repeat } => solve_cmd(&layout, convention, json, repeat),
+        Sub::Solve { layout, convention, json, repeat, full } => solve_cmd(&layout, convention, json, repeat, full),
         Sub::List { json } => list(json),
         Sub::Survey { out, json } => survey(out, json),
         Sub::Lookup { layout, db, json } => lookup(&layout, db, json),
+        Sub::Random { steps, min, max, pieces, seed, db, json } => {
+            let range = match steps {
+                Some(n) => n..=n,
+                None => min.unwrap_or(1)..=max.unwrap_or(UNSOLVABLE - 1),
+            };
+            random(range, pieces.as_deref(), seed, &db, json)
+        }
+        Sub::Hardest { pieces, db, json } => hardest(pieces.as_deref(), &db, json),
+        Sub::Puzzles { per_step, seed } => puzzles(per_step, seed),
     }
 }
 
@@ -93,19 +156,32 @@ fn cell(c: usize) -> serde_json::Value {
     json!({"row": c / 4, "col": c % 4})
 }
 
-fn solve_cmd(text: &str, convention: Convention, as_json: bool, repeat: u32) -> Result<()> {
+fn solve_cmd(text: &str, convention: Convention, as_json: bool, repeat: u32, full: bool) -> Result<()> {
     let (layout, name) = parse_layout(text)?;
-    // Each run is timed on its own, so the median is not skewed by other processes.
+    // Each run is timed on its own, so the median is not skewed by other processes. With
+    // `--repeat` the timed search is the one that stops at the goal layer unless `--full`, and
+    // `states` comes from one more, full search; a single run is one full search (it answers
+    // everything at once, which is what a one-shot process wants).
+    let full = full || repeat == 1;
     let mut times = Vec::new();
-    let mut solution = None;
+    let mut timed = None;
     for _ in 0..repeat {
         let started = Instant::now();
-        solution = Some(solve(layout, convention));
+        timed = Some(if full {
+            let s = solve(layout, convention);
+            (s.steps, s.path, Some(s.states))
+        } else {
+            let s = shortest(layout, convention);
+            (s.steps, s.path, None)
+        });
         times.push(started.elapsed().as_secs_f64());
     }
-    let solution = solution.expect("repeat is at least 1");
+    let (steps, path, states) = timed.expect("repeat is at least 1");
+    let states = states.unwrap_or_else(|| solve(layout, convention).states);
+    let solution = huarong::Solution { start: layout, convention, steps, states, path };
     times.sort_by(f64::total_cmp);
     let (seconds, fastest) = (times[times.len() / 2], times[0]);
+    let search = if full { "full" } else { "shortest" };
     if as_json {
         let steps: Vec<_> = solution
             .path
@@ -118,7 +194,7 @@ fn solve_cmd(text: &str, convention: Convention, as_json: bool, repeat: u32) -> 
         crate::cli::print_json(&json!({
             "layout": layout.to_string(), "name": name, "share_code": layout.share_code(),
             "convention": convention.name(), "steps": solution.steps, "states": solution.states,
-            "seconds": seconds, "fastest_seconds": fastest, "repeat": repeat, "solution": steps,
+            "seconds": seconds, "fastest_seconds": fastest, "repeat": repeat, "search": search, "solution": steps,
         }));
         return Ok(());
     }
@@ -129,9 +205,13 @@ fn solve_cmd(text: &str, convention: Convention, as_json: bool, repeat: u32) -> 
         Some(n) => {
             println!("{n} steps ({convention} convention), {} reachable layouts", solution.states);
             if repeat > 1 {
-                println!("time: median {:.3} ms, fastest {:.3} ms over {repeat} runs", seconds * 1e3, fastest * 1e3);
+                println!(
+                    "time ({search} search): median {:.3} ms, fastest {:.3} ms over {repeat} runs",
+                    seconds * 1e3,
+                    fastest * 1e3
+                );
             } else {
-                println!("time: {:.3} ms", seconds * 1e3);
+                println!("time ({search} search): {:.3} ms", seconds * 1e3);
             }
             println!("  0. {:<16} {layout}", "start");
             for (i, step) in solution.path.iter().enumerate() {
@@ -266,6 +346,164 @@ fn lookup(text: &str, db: PathBuf, as_json: bool) -> Result<()> {
         match steps {
             Some(n) => println!("{title}{layout}: {n} steps (piece convention)"),
             None => println!("{title}{layout}: unsolvable"),
+        }
+    }
+    Ok(())
+}
+
+/// The piece sets a `--pieces` argument names: a set (`4V+1H+4S`) or a classic's name.
+fn parse_pieces(text: &str) -> Result<PieceSet> {
+    if let Some(classic) = catalog::find(text) {
+        return Ok(classic.layout.piece_set());
+    }
+    Ok(text.parse::<PieceSet>()?)
+}
+
+/// The classic family: Cao Cao, five generals (any split), four soldiers.
+fn classic_family() -> Vec<PieceSet> {
+    (0..=5).map(|vertical| PieceSet { vertical, horizontal: 5 - vertical, soldiers: 4 }).collect()
+}
+
+/// Distance tables: sorted codes and distances of each piece set.
+struct Tables {
+    sets: Vec<(PieceSet, Vec<u64>, Vec<u8>)>,
+    /// `database` or `search`.
+    source: &'static str,
+}
+
+impl Tables {
+    fn views(&self) -> Vec<Table<'_>> {
+        self.sets.iter().map(|(_, codes, distance)| Table { codes, distance }).collect()
+    }
+}
+
+/// The tables of `pieces` (or the default sets) from the database at `db` if it exists, else
+/// by surveying the sets here.
+fn load_tables(pieces: Option<&str>, db: &Path) -> Result<Tables> {
+    let wanted = pieces.map(parse_pieces).transpose()?;
+    if db.exists() {
+        let mut file = BufReader::new(File::open(db).with_context(|| format!("cannot open {}", db.display()))?);
+        let database = Database::read_header(&mut file).with_context(|| format!("reading {}", db.display()))?;
+        let sets: Vec<PieceSet> = match wanted {
+            Some(set) => vec![set],
+            None => database.sets.iter().map(|&(s, _)| s).collect(),
+        };
+        let mut tables = Vec::new();
+        for set in sets {
+            let Some(distance) =
+                database.read_set(&mut file, set).with_context(|| format!("reading {}", db.display()))?
+            else {
+                bail!("{} has no entry for the piece set {set}", db.display());
+            };
+            let codes = layouts(set);
+            if codes.len() != distance.len() {
+                bail!("{}: the piece set {set} has {} entries, not {}", db.display(), distance.len(), codes.len());
+            }
+            tables.push((set, codes, distance));
+        }
+        return Ok(Tables { sets: tables, source: "database" });
+    }
+    Ok(survey_tables(&wanted.map_or_else(classic_family, |s| vec![s])))
+}
+
+/// The tables of `sets` by surveying them here (in parallel).
+fn survey_tables(sets: &[PieceSet]) -> Tables {
+    let survey = Survey::run_sets(sets, &|_| {});
+    let mut tables = Vec::new();
+    let mut at = 0;
+    for &(set, count) in &survey.database.sets {
+        let distance = survey.database.distances[at..at + count as usize].to_vec();
+        at += count as usize;
+        tables.push((set, layouts(set), distance));
+    }
+    Tables { sets: tables, source: "search" }
+}
+
+fn random(
+    range: std::ops::RangeInclusive<u8>,
+    pieces: Option<&str>,
+    seed: Option<u64>,
+    db: &Path,
+    as_json: bool,
+) -> Result<()> {
+    if range.is_empty() {
+        bail!("--min is above --max");
+    }
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+    });
+    let tables = load_tables(pieces, db)?;
+    let Some((layout, steps)) = puzzle::pick(&tables.views(), range.clone(), SplitMix64::new(seed).next_u64()) else {
+        bail!("no solvable layout needs {}-{} steps in these piece sets", range.start(), range.end());
+    };
+    // The table says `steps`; the solver must agree (a damaged database would show here).
+    let solved = shortest(layout, Convention::Piece).steps;
+    if solved != Some(steps as usize) {
+        bail!("{layout}: the {} says {steps} steps but the solver finds {solved:?}", tables.source);
+    }
+    if as_json {
+        crate::cli::print_json(&json!({
+            "layout": layout.to_string(), "name": null, "share_code": layout.share_code(), "convention": "piece",
+            "steps": steps, "pieces": layout.piece_set().to_string(), "seed": seed, "source": tables.source,
+        }));
+    } else {
+        println!("{layout} (share code {}): {steps} steps, pieces {}", layout.share_code(), layout.piece_set());
+    }
+    Ok(())
+}
+
+fn hardest(pieces: Option<&str>, db: &Path, as_json: bool) -> Result<()> {
+    let tables = load_tables(pieces, db)?;
+    let sets: Vec<String> = tables.sets.iter().map(|(s, _, _)| s.to_string()).collect();
+    let Some((steps, at)) = puzzle::hardest(&tables.views()) else {
+        bail!("no layout of {} can be solved", sets.join(", "));
+    };
+    if as_json {
+        let layouts: Vec<_> = at
+            .iter()
+            .map(
+                |l| json!({"layout": l.to_string(), "share_code": l.share_code(), "pieces": l.piece_set().to_string()}),
+            )
+            .collect();
+        crate::cli::print_json(&json!({
+            "pieces": sets, "convention": "piece", "steps": steps, "count": at.len(), "layouts": layouts,
+            "source": tables.source,
+        }));
+    } else {
+        let which = if sets.len() <= 6 { sets.join(", ") } else { format!("{} piece sets", sets.len()) };
+        println!("{steps} steps, {} layouts ({which})", at.len());
+        for l in &at {
+            println!("  {l}  {:<8} {}", l.share_code(), l.piece_set());
+        }
+    }
+    Ok(())
+}
+
+fn puzzles(per_step: usize, seed: u64) -> Result<()> {
+    let tables = survey_tables(&classic_family());
+    let mut random = SplitMix64::new(seed);
+    println!("# steps<TAB>layout: {per_step} random layout(s) per piece set and minimum, classic family");
+    println!(
+        "# (Cao Cao, five generals, four soldiers); made by `qi huarong puzzles --per-step {per_step} --seed {seed}`"
+    );
+    for (_, codes, distance) in &tables.sets {
+        let table = [Table { codes, distance }];
+        let max = distance.iter().copied().filter(|&d| d != UNSOLVABLE).max().unwrap_or(0);
+        for steps in 1..=max {
+            let mut chosen = Vec::new();
+            for _ in 0..per_step * 4 {
+                if chosen.len() == per_step {
+                    break;
+                }
+                if let Some((layout, _)) = puzzle::pick(&table, steps..=steps, random.next_u64()) {
+                    if !chosen.contains(&layout) {
+                        chosen.push(layout);
+                    }
+                }
+            }
+            for layout in chosen {
+                println!("{steps}\t{layout}");
+            }
         }
     }
     Ok(())

@@ -20,6 +20,15 @@ enum Format {
     Seed,
 }
 
+impl From<Format> for LinkFormat {
+    fn from(format: Format) -> LinkFormat {
+        match format {
+            Format::Compact => LinkFormat::Compact,
+            Format::Seed => LinkFormat::Seed,
+        }
+    }
+}
+
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum Split {
     All,
@@ -66,10 +75,11 @@ enum Cmd {
         /// Directory for link_v1_{weights.txt,book.bin,board.txt}.
         #[arg(long, default_value = "crates/xiangqi-link/data")]
         out: PathBuf,
-        #[arg(long, default_value_t = 8)]
-        epochs: usize,
-        /// Book positions must occur in at least this many training games.
-        #[arg(long, default_value_t = 2)]
+        /// Passes over the training games (1 to 1000).
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        epochs: u32,
+        /// Book positions must occur in at least this many training games (1 to 1,000,000).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
         min_book: u32,
         /// Experiment: hold out the games whose id contains this text (e.g. one player's)
         /// instead of one game in five. Write such data elsewhere than the shipped files.
@@ -84,7 +94,7 @@ pub fn run(args: Args) -> Result<()> {
         Cmd::Decode { link, json } => decode(&link, json),
         Cmd::Stats { file, format, split, json } => stats(&file, format, split, json),
         Cmd::Train { file, out, epochs, min_book, hold_out_id } => {
-            train_cmd(&file, &out, epochs, min_book, hold_out_id.as_deref())
+            train_cmd(&file, &out, epochs as usize, min_book, hold_out_id.as_deref())
         }
     }
 }
@@ -97,10 +107,7 @@ fn encode(fen: Option<String>, format: Format, base: Option<String>, moves: &[St
     // Any notation; an unreadable or illegal move is named before anything is encoded.
     let played = super::moves::play_all(&mut start.clone(), &super::moves::move_words(moves))?;
     let list: Vec<Move> = played.iter().map(|&(_, m)| m).collect();
-    let query = match format {
-        Format::Compact => format!("g={}", link::compact::try_encode(&start, &list)?),
-        Format::Seed => link::encode_seed(&start, &list)?.query(),
-    };
+    let query = link::encode_query(format.into(), &start, &list)?;
     match base {
         Some(b) => println!("{b}{}{query}", if b.contains('?') { '&' } else { '?' }),
         None => println!("{query}"),
@@ -143,24 +150,21 @@ fn stats(file: &PathBuf, format: Format, split: Split, as_json: bool) -> Result<
             Split::Test if !train::is_held_out(i) => continue,
             _ => {}
         }
-        let (query, game_bits, fmt) = match format {
+        // Fails on any game that does not come back the same.
+        link::encode_query(format.into(), &g.start, &g.moves).with_context(|| format!("game {}", g.id))?;
+        let game_bits = match format {
             Format::Compact => {
                 let value = link::compact::try_encode(&g.start, &g.moves)?;
-                // All of the value but the version character: the whole game's code.
-                let b = link::compact::stream_bits(&g.start, &g.moves)?;
                 chars += value.len();
-                (format!("g={value}"), b, LinkFormat::Compact)
+                // All of the value but the version character: the whole game's code.
+                link::compact::stream_bits(&g.start, &g.moves)?
             }
             Format::Seed => {
                 let (l, hist_bits, _) = link::seed::encode_counted(&g.start, &g.moves)?;
                 chars += l.p.len() + l.r.len();
-                (l.query(), hist_bits, LinkFormat::Seed)
+                hist_bits
             }
         };
-        let back = link::decode(&query).with_context(|| format!("game {}: decoding {query}", g.id))?;
-        if back.format != fmt || back.start != g.start || back.moves != g.moves {
-            bail!("game {}: the link {query} decodes to a different game", g.id);
-        }
         let last = g.final_position();
         board_bits += match format {
             Format::Compact => BoardModel::v1().bits(&last),

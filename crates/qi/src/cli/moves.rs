@@ -43,8 +43,10 @@ pub fn move_words(args: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// Plays the move texts from `pos`; an unreadable or illegal move is an error naming it.
+/// Plays the move texts from `pos`; an unreadable or illegal move is an error naming it, and
+/// so is a game longer than [`xiangqi::MAX_GAME_PLIES`].
 pub fn play_all(pos: &mut Position, words: &[String]) -> Result<Vec<(Position, Move)>> {
+    xiangqi::check_game_length(words.len())?;
     let mut played = Vec::new();
     for (i, w) in words.iter().enumerate() {
         let m = parse(pos, w).map_err(|e| anyhow!("move {} {w:?}: {e}", i + 1))?;

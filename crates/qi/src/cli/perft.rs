@@ -8,7 +8,8 @@ use std::time::Instant;
 pub struct Args {
     /// A FEN, or `startpos`.
     fen: String,
-    /// Plies to search.
+    /// Plies to search (0 to 64).
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=xiangqi::MAX_PERFT_DEPTH as i64))]
     depth: u32,
     /// Print each root move (ICCS) with its count.
     #[arg(long)]

@@ -1,8 +1,13 @@
 //! `qi serve [--addr 127.0.0.1:8080] [--data DIR]`: the web app, from this one binary.
+//!
+//! SIGINT (Ctrl-C) or SIGTERM stops accepting at once; requests in flight get `--grace`
+//! seconds to finish, then the process exits whatever is still open.
 
 use anyhow::{Context, Result};
+use qi::web::ServerLimits;
 use std::io::Write;
 use std::net::SocketAddr;
+use std::time::Duration;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -11,10 +16,42 @@ pub struct Args {
     addr: SocketAddr,
     #[command(flatten)]
     rooms: super::serve_rooms::RoomArgs,
+    /// Seconds a connection has to send a complete request header, after it opens and after
+    /// each response (so also the keep-alive idle timeout).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    header_timeout: u64,
+    /// Seconds a request body has to arrive in full after its header.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    body_timeout: u64,
+    /// Connections open at once (WebSockets included); more wait a second for a free slot,
+    /// then get a 503. Lowered to fit the open-file limit when that is smaller.
+    #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_connections: u64,
+    /// Seconds requests in flight get to finish after SIGINT / SIGTERM.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(0..=600))]
+    grace: u64,
 }
 
+/// File descriptors kept free for what is not a client connection (the listener, the
+/// runtime, files the server opens).
+const SPARE_FDS: u64 = 64;
+
 pub fn run(args: Args) -> Result<()> {
-    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    let max_connections = fit_open_file_limit(args.max_connections);
+    let limits = ServerLimits {
+        header_timeout: Duration::from_secs(args.header_timeout),
+        body_timeout: Duration::from_secs(args.body_timeout),
+        max_connections: max_connections as usize,
+        grace: Duration::from_secs(args.grace),
+        ..ServerLimits::default()
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        // Every CPU-heavy job runs in a bounded pool (web::cpu); more blocking threads than those
+        // pools' slots would only add malloc arenas that keep memory after a burst.
+        .max_blocking_threads(qi::web::BLOCKING_THREADS)
+        .build()
+        .context("starting the async runtime")?;
     runtime.block_on(async {
         let opened = args.rooms.open()?;
         let listener = qi::web::bind(args.addr).await.with_context(|| format!("cannot listen on {}", args.addr))?;
@@ -27,10 +64,49 @@ pub fn run(args: Args) -> Result<()> {
         // Tests read this line to find the port; flush so it is not stuck in a pipe buffer.
         println!("Qi is serving on http://{addr}/  (Xiangqi: http://{addr}/xq, Huarong Dao: http://{addr}/huarong)");
         std::io::stdout().flush()?;
-        qi::web::serve(listener, opened.rooms, async {
-            let _ = tokio::signal::ctrl_c().await;
+        if max_connections < args.max_connections {
+            eprintln!("note: at most {max_connections} connections at once (the open-file limit)");
+        }
+        let stop = stop_signal()?;
+        qi::web::serve(listener, opened.rooms, limits, async move {
+            stop.await;
+            eprintln!("stopping: finishing requests in flight (at most {} s)", args.grace);
         })
         .await
         .context("serving")
+    })?;
+    // Jobs still running in the blocking pools (a solve, a search) are not waited for.
+    runtime.shutdown_background();
+    Ok(())
+}
+
+/// Completes on the first SIGINT or SIGTERM.
+fn stop_signal() -> Result<impl std::future::Future<Output = ()>> {
+    use tokio::signal::unix::{signal, SignalKind};
+    let mut interrupt = signal(SignalKind::interrupt()).context("listening for SIGINT")?;
+    let mut terminate = signal(SignalKind::terminate()).context("listening for SIGTERM")?;
+    Ok(async move {
+        tokio::select! {
+            _ = interrupt.recv() => {}
+            _ = terminate.recv() => {}
+        }
     })
+}
+
+/// Raises the soft open-file limit to the hard one and returns how many connections fit in it.
+fn fit_open_file_limit(wanted: u64) -> u64 {
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit/setrlimit only read and write the struct passed to them.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
+            return wanted;
+        }
+        if limit.rlim_cur < limit.rlim_max {
+            let raised = libc::rlimit { rlim_cur: limit.rlim_max, rlim_max: limit.rlim_max };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                limit.rlim_cur = limit.rlim_max;
+            }
+        }
+    }
+    wanted.min(limit.rlim_cur.saturating_sub(SPARE_FDS).max(1))
 }

@@ -9,23 +9,40 @@ use tokio::sync::Semaphore;
 /// A number of slots for jobs of one kind.
 pub struct Pool {
     slots: Semaphore,
+    /// Hand freed memory back to the system after each job: jobs of this kind allocate tens of
+    /// megabytes, which glibc would otherwise keep in the thread's malloc arena.
+    trim: bool,
 }
 
 /// Puzzle solving: seconds of CPU at worst, so few at once (the machine has few cores).
-pub static SOLVER: Pool = Pool::new(2);
+pub static SOLVER: Pool = Pool::new(SOLVER_SLOTS).trimmed();
 /// Game checks, notation and links: milliseconds each; their own slots, so that a flood of
 /// solve requests never blocks play.
-pub static GAMES: Pool = Pool::new(8);
+pub static GAMES: Pool = Pool::new(GAMES_SLOTS);
 
 /// The engine: it thinks for up to seconds and uses a whole core, so one search at a time.
-pub static ENGINE: Pool = Pool::new(1);
+pub static ENGINE: Pool = Pool::new(ENGINE_SLOTS).trimmed();
+
+const SOLVER_SLOTS: usize = 2;
+const GAMES_SLOTS: usize = 8;
+const ENGINE_SLOTS: usize = 1;
+
+/// Threads the server's runtime may run blocking work on: one per pool slot (a slot is held
+/// until its job ends, so the pools never run more jobs than that) and a few for other
+/// blocking calls. Each thread that ever allocates keeps a malloc arena, so more threads than
+/// jobs would only hold memory after a burst.
+pub const BLOCKING_THREADS: usize = SOLVER_SLOTS + GAMES_SLOTS + ENGINE_SLOTS + 5;
 
 /// How long a request waits for a free slot before it is told to come back later.
 const QUEUE_WAIT: Duration = Duration::from_secs(2);
 
 impl Pool {
     const fn new(slots: usize) -> Pool {
-        Pool { slots: Semaphore::const_new(slots) }
+        Pool { slots: Semaphore::const_new(slots), trim: false }
+    }
+
+    const fn trimmed(self) -> Pool {
+        Pool { trim: true, ..self }
     }
 
     /// Runs `job` on the blocking pool with a slot of this pool; answers 429 when no slot frees
@@ -40,9 +57,14 @@ impl Pool {
             Ok(Ok(permit)) => permit,
             _ => return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "the server is busy; try again in a moment")),
         };
+        let trim = self.trim;
         let task = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            job()
+            let result = job();
+            if trim {
+                return_free_memory();
+            }
+            result
         });
         match tokio::time::timeout(limit, task).await {
             Ok(Ok(result)) => result,
@@ -52,6 +74,16 @@ impl Pool {
                 format!("the request took longer than {} s and was abandoned", limit.as_secs_f32()),
             )),
         }
+    }
+}
+
+/// Gives the pages malloc holds free, in every arena, back to the system (glibc keeps them
+/// otherwise: after a burst of solves the server stayed at its peak).
+fn return_free_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only releases free memory; it is safe to call from any thread.
+    unsafe {
+        libc::malloc_trim(0);
     }
 }
 

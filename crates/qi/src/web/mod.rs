@@ -1,21 +1,25 @@
 //! The web app: pages and assets embedded in the binary, and a small JSON API.
 //!
 //! [`router`] builds the whole app (tests drive it with `tower::ServiceExt::oneshot`);
-//! [`bind`] and [`serve`] put it on a socket.
+//! [`bind`] and [`serve`] put it on a socket, within the [`ServerLimits`].
 
 pub mod api;
 mod assets;
 mod cpu;
 mod error;
 mod extract;
+mod framing;
 mod limits;
 pub mod rooms;
+mod server;
 
 use axum::Router;
 use std::net::SocketAddr;
 use tokio::net::TcpListener;
 
+pub use cpu::BLOCKING_THREADS;
 pub use error::ApiError;
+pub use server::{ServerLimits, MAX_HEAD_BYTES};
 
 /// Largest request body the app reads (JSON bodies are small: a game is a few KiB).
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -37,36 +41,42 @@ pub fn app(rooms: Option<rooms::Rooms>) -> Router {
     harden(Router::new().merge(assets::routes()).nest("/api", api))
 }
 
-/// The limits every route gets: address length, body size (413 in JSON), and a panic caught as
-/// a 500 so that one bad request never takes the server down.
+/// The limits every route gets: address length, body size and read time (413 and 408 in
+/// JSON), and a panic caught as a 500 so that one bad request never takes the server down.
 fn harden(routes: Router) -> Router {
     routes
+        .layer(axum::middleware::from_fn(limits::read_body))
         .layer(axum::middleware::from_fn(limits::uri_length))
-        .layer(tower_http::limit::RequestBodyLimitLayer::new(MAX_BODY_BYTES))
-        .layer(axum::middleware::from_fn(limits::json_too_large))
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(error::panic_response))
 }
 
+/// Connections the kernel may queue before the server accepts them (the standard library's
+/// 128 drops connects in a burst of new clients).
+const ACCEPT_BACKLOG: u32 = 1024;
+
 /// Binds the listening socket (port 0 picks a free port; read the real one from the listener).
 pub async fn bind(addr: SocketAddr) -> std::io::Result<TcpListener> {
-    TcpListener::bind(addr).await
+    let socket = if addr.is_ipv4() { tokio::net::TcpSocket::new_v4()? } else { tokio::net::TcpSocket::new_v6()? };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(ACCEPT_BACKLOG)
 }
 
-/// Serves the app with `rooms` on `listener` until `shutdown` completes (room sockets are then
-/// closed with "service restart", so their clients reconnect to the next server).
+/// Serves the app with `rooms` on `listener` within `limits` until `shutdown` completes; then
+/// stops accepting, closes the room sockets with "service restart" (their clients reconnect to
+/// the next server) and returns once requests in flight are done or `limits.grace` is over.
 pub async fn serve(
     listener: TcpListener,
     rooms: rooms::Rooms,
-    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    limits: ServerLimits,
+    shutdown: impl std::future::Future<Output = ()>,
 ) -> std::io::Result<()> {
     let closer = rooms.clone();
-    let app = app(Some(rooms)).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            closer.close_sockets();
-        })
-        .await
+    let stop = async move {
+        shutdown.await;
+        closer.close_sockets();
+    };
+    server::serve(listener, app(Some(rooms)), limits, stop).await
 }
 
 #[cfg(test)]

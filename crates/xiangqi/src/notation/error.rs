@@ -1,6 +1,6 @@
 //! Why a move in some notation could not be read.
 
-use crate::{Move, PieceKind};
+use crate::{Excerpt, Move, PieceKind};
 use core::fmt;
 
 /// Why [`crate::notation::parse`] rejected a move.
@@ -50,7 +50,7 @@ impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NotationError::Empty => f.write_str("empty move"),
-            NotationError::Syntax { text, expected } => write!(f, "cannot read {text:?}: expected {expected}"),
+            NotationError::Syntax { text, expected } => write!(f, "cannot read {}: expected {expected}", Excerpt(text)),
             NotationError::UnknownPiece(c) => write!(f, "unknown piece {c:?}"),
             NotationError::NoSuchPiece { kind } => write!(f, "no such {kind} to move"),
             NotationError::Ambiguous { candidates } => {
@@ -60,7 +60,7 @@ impl fmt::Display for NotationError {
                 }
                 Ok(())
             }
-            NotationError::Illegal { text } => write!(f, "illegal move {text:?}"),
+            NotationError::Illegal { text } => write!(f, "illegal move {}", Excerpt(text)),
         }
     }
 }

@@ -37,7 +37,7 @@ mod wxf;
 
 pub use error::NotationError;
 
-use crate::{Move, Position};
+use crate::{Excerpt, Move, Position};
 use core::fmt;
 use core::str::FromStr;
 
@@ -78,7 +78,7 @@ pub struct UnknownNotation(pub String);
 
 impl fmt::Display for UnknownNotation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown notation {:?} (expected iccs, wxf or chinese)", self.0)
+        write!(f, "unknown notation {} (expected iccs, wxf or chinese)", Excerpt(&self.0))
     }
 }
 

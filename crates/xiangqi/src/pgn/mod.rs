@@ -28,7 +28,7 @@ pub use decode::decode;
 pub use reader::read_games;
 
 use crate::notation::NotationError;
-use crate::{FenError, Move, Position};
+use crate::{Excerpt, FenError, GameTooLong, Move, Position};
 use core::fmt;
 
 /// One game: tags, start position, the moves with their comments and variations, the result.
@@ -140,6 +140,9 @@ pub enum PgnErrorKind {
     ResultInVariation,
     /// Variations nested deeper than [`MAX_VARIATION_DEPTH`].
     TooDeep,
+    /// A line (the main line, or a variation counted from the start) longer than
+    /// [`crate::MAX_GAME_PLIES`].
+    TooLong(GameTooLong),
 }
 
 /// How deep variations may nest (a variation inside a variation is depth 2). Deeper nesting
@@ -149,13 +152,14 @@ pub const MAX_VARIATION_DEPTH: usize = 100;
 impl fmt::Display for PgnErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PgnErrorKind::BadTag(t) => write!(f, "bad tag {t:?}"),
+            PgnErrorKind::BadTag(t) => write!(f, "bad tag {}", Excerpt(t)),
             PgnErrorKind::BadFen(e) => write!(f, "bad FEN tag: {e}"),
-            PgnErrorKind::BadMove { number, text, error } => write!(f, "move {number} {text:?}: {error}"),
+            PgnErrorKind::BadMove { number, text, error } => write!(f, "move {number} {}: {error}", Excerpt(text)),
             PgnErrorKind::UnbalancedVariation => f.write_str("unbalanced parentheses"),
             PgnErrorKind::UnterminatedComment => f.write_str("comment not closed with }"),
             PgnErrorKind::ResultInVariation => f.write_str("result inside a variation"),
             PgnErrorKind::TooDeep => write!(f, "variations nested deeper than {MAX_VARIATION_DEPTH}"),
+            PgnErrorKind::TooLong(e) => e.fmt(f),
         }
     }
 }

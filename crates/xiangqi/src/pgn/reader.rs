@@ -3,7 +3,7 @@
 use super::lexer::{is_result, tokens, Token};
 use super::{Line, PgnError, PgnErrorKind, PgnGame, PgnMove, MAX_VARIATION_DEPTH};
 use crate::notation::parse;
-use crate::Position;
+use crate::{check_game_length, Position};
 
 /// Reads every game of a PGN text, in order; one that does not read is an error that says
 /// where, and does not stop the others.
@@ -72,7 +72,7 @@ fn read_game(game: usize, tokens: &[(usize, Token)]) -> Result<PgnGame, PgnError
         i += 1;
     }
     let mut result = None;
-    let line = read_line(tokens, &mut i, start.clone(), 0, &mut result).map_err(|(line, kind)| err(line, kind))?;
+    let line = read_line(tokens, &mut i, start.clone(), 0, 0, &mut result).map_err(|(line, kind)| err(line, kind))?;
     // A `Result` tag counts only when it holds a termination marker (the writer puts the
     // result in the movetext, where anything else would read as a move).
     let result = result.or_else(|| {
@@ -84,11 +84,13 @@ fn read_game(game: usize, tokens: &[(usize, Token)]) -> Result<PgnGame, PgnError
 
 type Failure = (usize, PgnErrorKind);
 
-/// Reads moves from `pos` until the end of the tokens, or the `)` that closes this variation.
+/// Reads moves from `pos`, `ply` plies into the game, until the end of the tokens, or the `)`
+/// that closes this variation.
 fn read_line(
     tokens: &[(usize, Token)],
     i: &mut usize,
     mut pos: Position,
+    ply: usize,
     depth: usize,
     result: &mut Option<String>,
 ) -> Result<Line, Failure> {
@@ -101,6 +103,7 @@ fn read_line(
                 let number = pos.fullmoves();
                 let mv = parse(&pos, text)
                     .map_err(|error| (*at, PgnErrorKind::BadMove { number, text: text.clone(), error }))?;
+                check_game_length(ply + line.moves.len() + 1).map_err(|e| (*at, PgnErrorKind::TooLong(e)))?;
                 before = Some(pos.clone());
                 pos.play_unchecked(mv);
                 line.moves.push(PgnMove { mv, comment: None, variations: Vec::new() });
@@ -123,7 +126,8 @@ fn read_line(
                 if depth >= MAX_VARIATION_DEPTH {
                     return Err((*at, PgnErrorKind::TooDeep));
                 }
-                let variation = read_line(tokens, i, from, depth + 1, result)?;
+                // The variation replaces the last move, so it starts one ply before it.
+                let variation = read_line(tokens, i, from, ply + line.moves.len() - 1, depth + 1, result)?;
                 if let Some(m) = line.moves.last_mut() {
                     m.variations.push(variation);
                 }

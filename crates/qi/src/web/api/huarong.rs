@@ -1,11 +1,14 @@
 //! Huarong Dao endpoints: the classic layouts, one layout described (pieces and the moves it
-//! allows, in the piece convention: one piece moving any distance is one step), and the solver.
+//! allows, in the piece convention: one piece moving any distance is one step), the solver, a
+//! hint (the next move of a shortest solution) and puzzles by difficulty from the shipped list
+//! (so the page needs no survey database).
 
 use crate::web::cpu;
 use crate::web::extract::Body;
 use crate::web::ApiError;
 use axum::Json;
-use huarong::{catalog, solve, Convention, Layout};
+use huarong::puzzle::{self, SplitMix64};
+use huarong::{catalog, shortest, solve, Convention, Layout, PieceSet};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -148,4 +151,92 @@ pub async fn solve_layout(Body(req): Body<LayoutRequest>) -> Result<Json<Solutio
         })
         .await
         .map(Json)
+}
+
+#[derive(Serialize)]
+pub struct HintView {
+    /// Minimum steps from the layout; `null` when it cannot be solved.
+    pub steps: Option<usize>,
+    /// The first move of a shortest solution (`null` when solved or unsolvable).
+    #[serde(rename = "move")]
+    pub next: Option<MoveView>,
+}
+
+/// The next best move: the first step of a shortest solution (the early-exit search).
+pub async fn hint(Body(req): Body<LayoutRequest>) -> Result<Json<HintView>, ApiError> {
+    let layout = parse(&req.layout)?;
+    cpu::SOLVER
+        .run(SOLVE_LIMIT, move || {
+            let found = shortest(layout, CONVENTION);
+            let next = found.path.first().map(|s| MoveView {
+                piece: s.mv.piece.letter(),
+                from: s.mv.from,
+                to: s.mv.to,
+                layout: s.layout.to_text(),
+            });
+            Ok(HintView { steps: found.steps, next })
+        })
+        .await
+        .map(Json)
+}
+
+/// Longest seed text (a date is 10 characters).
+const MAX_SEED_CHARS: usize = 64;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PuzzleRequest {
+    /// Fewest minimum steps (default 1).
+    pub min: Option<u8>,
+    /// Most minimum steps (default 138).
+    pub max: Option<u8>,
+    /// The pieces besides Cao Cao (`4V+1H+4S`); any set of the shipped list when absent.
+    pub pieces: Option<String>,
+    /// The same seed gives the same puzzle (the daily puzzle sends the date); random when absent.
+    pub seed: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct PuzzleView {
+    pub layout: String,
+    /// The share code (`/huarong?l=...`).
+    pub code: String,
+    /// Minimum steps.
+    pub steps: u8,
+    /// The pieces besides Cao Cao.
+    pub pieces: String,
+}
+
+/// A puzzle whose minimum is in `min..=max` steps, from the list shipped with the solver.
+pub async fn puzzle(Body(req): Body<PuzzleRequest>) -> Result<Json<PuzzleView>, ApiError> {
+    let (min, max) = (req.min.unwrap_or(1), req.max.unwrap_or(u8::MAX - 1));
+    if min > max {
+        return Err(ApiError::bad_request(format!("min ({min}) is above max ({max})")));
+    }
+    let set = match req.pieces.as_deref().map(str::trim).filter(|p| !p.is_empty() && *p != "any") {
+        None => None,
+        Some(text) if text.chars().count() > MAX_LAYOUT_CHARS => {
+            return Err(ApiError::bad_request("a piece set is at most 100 characters"))
+        }
+        Some(text) => Some(text.parse::<PieceSet>().map_err(|e| ApiError::bad_request(e.to_string()))?),
+    };
+    let random = match req.seed {
+        Some(seed) if seed.chars().count() > MAX_SEED_CHARS => {
+            return Err(ApiError::bad_request(format!("a seed is at most {MAX_SEED_CHARS} characters")))
+        }
+        Some(seed) => SplitMix64::new(SplitMix64::seed_from(&seed)).next_u64(),
+        None => SplitMix64::new(
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64),
+        )
+        .next_u64(),
+    };
+    let Some((layout, steps)) = puzzle::pick_shipped(min..=max, set, random) else {
+        return Err(ApiError::unprocessable(format!("no puzzle of {min}-{max} steps with these pieces")));
+    };
+    Ok(Json(PuzzleView {
+        layout: layout.to_text(),
+        code: layout.share_code(),
+        steps,
+        pieces: layout.piece_set().to_string(),
+    }))
 }

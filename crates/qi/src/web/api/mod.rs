@@ -18,6 +18,8 @@ pub fn routes() -> Router {
         .route("/huarong/classics", get(huarong::classics))
         .route("/huarong/layout", post(huarong::describe))
         .route("/huarong/solve", post(huarong::solve_layout))
+        .route("/huarong/hint", post(huarong::hint))
+        .route("/huarong/puzzle", post(huarong::puzzle))
         .route("/xq/engine", post(xq_engine::best_move))
         .route("/xq/game", post(xq_game::handle))
         .route("/xq/link", post(xq_link::decode))

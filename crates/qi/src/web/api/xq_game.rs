@@ -1,7 +1,6 @@
 //! `POST /api/xq/game`: a game (start FEN and ICCS moves) checked by the rules library and
 //! described at one ply: board, side to move, legal moves, check, the move list in notation.
 
-use super::xq_link::share_query;
 use crate::web::cpu;
 use crate::web::extract::Body;
 use crate::web::ApiError;
@@ -11,10 +10,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 use xiangqi::notation::{format, Notation};
 use xiangqi::outcome::{Game, Outcome, Rules, Status};
-use xiangqi::{Move, Position};
-
-/// More plies than any real game; keeps one request's work small.
-pub const MAX_PLIES: usize = 1000;
+use xiangqi::{Excerpt, Move, Position};
 
 #[derive(Deserialize, Default, Debug)]
 #[serde(deny_unknown_fields)]
@@ -60,7 +56,8 @@ pub struct GameView {
     /// Whether the game is over at `ply`, who won and why.
     pub status: StatusView,
     /// The whole game as a share link's query string (`g=...`, or the seed's `p=...&r=...&s=1`
-    /// while the compact codec cannot write it); absent when neither format round-trips.
+    /// when the compact codec cannot write it), checked to decode back to this very game;
+    /// absent when neither format can carry it.
     pub link: Option<String>,
 }
 
@@ -108,14 +105,12 @@ pub fn replay(fen: Option<&str>, moves: &[String]) -> Result<(Position, Vec<Move
         None => Position::startpos(),
         Some(f) => Position::from_fen(f).map_err(|e| ApiError::bad_request(format!("bad FEN: {e}")))?,
     };
-    if moves.len() > MAX_PLIES {
-        return Err(ApiError::bad_request(format!("{} moves; at most {MAX_PLIES} are accepted", moves.len())));
-    }
+    xiangqi::check_game_length(moves.len()).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let mut pos = start.clone();
     let mut parsed = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
         let ply = i + 1;
-        let m: Move = text.parse().map_err(|e| ApiError::bad_request(format!("move {ply} {text:?}: {e}")))?;
+        let m: Move = text.parse().map_err(|e| ApiError::bad_request(format!("move {ply} {}: {e}", Excerpt(text))))?;
         pos.play(m).map_err(|_| ApiError::bad_request(format!("move {ply} {m} is illegal in {}", pos.fen())))?;
         parsed.push(m);
     }
@@ -155,6 +150,6 @@ fn view(req: &GameRequest) -> Result<GameView, ApiError> {
         last: ply.checked_sub(1).map(|i| moves[i].to_string()),
         moves: notated,
         status: status_of(&start, &moves[..ply]).into(),
-        link: share_query(&start, &moves),
+        link: xiangqi_link::share_query(&start, &moves).ok(),
     })
 }

@@ -8,8 +8,7 @@ use crate::web::ApiError;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
-use xiangqi::{Move, Position};
-use xiangqi_link::{self as link, DecodedLink};
+use xiangqi_link::{self as link, LinkFormat};
 
 /// A link is short; anything longer is not one (the URI limit bounds it anyway).
 const MAX_LINK_CHARS: usize = 4096;
@@ -61,9 +60,9 @@ pub struct EncodeRequest {
 
 #[derive(Serialize)]
 pub struct EncodedLinks {
-    /// The compact link's query (`g=...`), when it decodes back to the same game.
+    /// The compact link's query (`g=...`), checked to decode back to the same game.
     pub compact: Option<String>,
-    /// The seed's query (`p=...&r=...&s=1`), when the game can be written in it.
+    /// The seed's query (`p=...&r=...&s=1`), when the game can be written in it (checked too).
     pub seed: Option<String>,
     /// Why the seed format cannot hold this game.
     pub seed_error: Option<String>,
@@ -73,27 +72,13 @@ pub async fn encode(Body(req): Body<EncodeRequest>) -> Result<Json<EncodedLinks>
     cpu::GAMES
         .run(Duration::from_secs(5), move || {
             let (start, moves) = replay(req.fen.as_deref(), &req.moves)?;
-            let (seed, seed_error) = match link::encode_seed(&start, &moves) {
-                Ok(s) => (Some(s.query()), None),
+            let (seed, seed_error) = match link::encode_query(LinkFormat::Seed, &start, &moves) {
+                Ok(query) => (Some(query), None),
                 Err(e) => (None, Some(e.to_string())),
             };
-            let compact = format!("g={}", link::encode_compact(&start, &moves));
-            let compact = link::decode(&compact).is_ok_and(|d| d.start == start && d.moves == moves).then_some(compact);
+            let compact = link::encode_query(LinkFormat::Compact, &start, &moves).ok();
             Ok(EncodedLinks { compact, seed, seed_error })
         })
         .await
         .map(Json)
-}
-
-/// The share link's query for a game: the compact form when it decodes back to the same game,
-/// else the seed's form when that does; `None` when neither can carry the game.
-pub fn share_query(start: &Position, moves: &[Move]) -> Option<String> {
-    let same =
-        |query: &str| link::decode(query).is_ok_and(|DecodedLink { start: s, moves: m, .. }| s == *start && m == moves);
-    let compact = format!("g={}", link::encode_compact(start, moves));
-    if same(&compact) {
-        return Some(compact);
-    }
-    let seed = link::encode_seed(start, moves).ok()?.query();
-    same(&seed).then_some(seed)
 }
