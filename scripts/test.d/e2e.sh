@@ -24,9 +24,10 @@ fi
 cargo build --release -p qi --quiet
 
 log=$(mktemp)
-./target/release/qi serve --addr 127.0.0.1:0 >"$log" 2>&1 &
+data=$(mktemp -d)
+./target/release/qi serve --addr 127.0.0.1:0 --data "$data" >"$log" 2>&1 &
 server=$!
-trap 'kill "$server" 2>/dev/null || true; rm -f "$log"' EXIT
+trap 'kill "$server" 2>/dev/null || true; rm -rf "$log" "$data"' EXIT
 
 url=""
 for _ in $(seq 1 100); do

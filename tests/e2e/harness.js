@@ -14,7 +14,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 async function startServer() {
   const binary = process.env.QI_BIN || join(ROOT, 'target', 'release', 'qi');
-  const child = spawn(binary, ['serve', '--addr', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const data = mkdtempSync(join(tmpdir(), 'qi-e2e-data-'));
+  const child = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data', data], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`no address from ${binary}: ${out}`)), 15000);
@@ -28,7 +29,13 @@ async function startServer() {
     });
     child.on('exit', (code) => reject(new Error(`${binary} exited with ${code}: ${out}`)));
   });
-  return { url, stop: () => child.kill() };
+  return {
+    url,
+    stop: () => {
+      child.kill();
+      rmSync(data, { recursive: true, force: true });
+    },
+  };
 }
 
 // Launches the browser (and the server when needed); `close` ends both.

@@ -230,6 +230,11 @@ export function applyText(root = document) {
   }
 }
 
+// Lets a module bring its own strings ({ en: {...}, zh: {...} }); keys already here win.
+export function addText(tables) {
+  for (const [name, table] of Object.entries(tables)) if (TEXT[name]) TEXT[name] = { ...table, ...TEXT[name] };
+}
+
 export function onLangChange(fn) {
   listeners.push(fn);
 }

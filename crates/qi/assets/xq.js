@@ -1029,7 +1029,8 @@ function flip() {
 setupLangButton();
 settings();
 wire();
-loadFromAddress();
+// A room (?room=...) is online.js's page.
+if (!new URLSearchParams(location.search).has('room')) loadFromAddress();
 
 // ---------- for other scripts (online play) ----------
 

@@ -13,7 +13,10 @@ const CASES: [(&str, &str, u32); 3] = [
 ];
 
 #[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Args {
+    #[command(subcommand)]
+    what: Option<What>,
     /// Runs per position (1 to 1000); the table shows the median.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1000))]
     runs: u32,
@@ -22,7 +25,16 @@ pub struct Args {
     json: bool,
 }
 
+#[derive(clap::Subcommand)]
+enum What {
+    /// Load-test play-a-friend rooms on loopback: moves/s, relay latency, memory per room.
+    Rooms(super::bench_rooms::Args),
+}
+
 pub fn run(args: Args) -> Result<()> {
+    if let Some(What::Rooms(rooms)) = args.what {
+        return super::bench_rooms::run(rooms);
+    }
     let runs = args.runs as usize;
     let mut rows = Vec::new();
     if !args.json {

@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod bench_rooms;
 mod engine;
 mod game;
 mod huarong;
@@ -12,6 +13,7 @@ mod moves;
 mod perft;
 mod pgn;
 mod serve;
+mod serve_rooms;
 use std::process::ExitCode;
 
 #[derive(Parser)]

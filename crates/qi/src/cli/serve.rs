@@ -1,4 +1,4 @@
-//! `qi serve [--addr 127.0.0.1:8080]`: the web app, from this one binary.
+//! `qi serve [--addr 127.0.0.1:8080] [--data DIR]`: the web app, from this one binary.
 //!
 //! SIGINT (Ctrl-C) or SIGTERM stops accepting at once; requests in flight get `--grace`
 //! seconds to finish, then the process exits whatever is still open.
@@ -15,6 +15,8 @@ pub struct Args {
     /// or just a port (on 127.0.0.1); port 0 picks a free port (the real address is printed).
     #[arg(long, default_value = "127.0.0.1:8080", value_parser = parse_addr)]
     addr: SocketAddr,
+    #[command(flatten)]
+    rooms: super::serve_rooms::RoomArgs,
     /// Seconds a connection has to send a complete request header, after it opens and after
     /// each response (so also the keep-alive idle timeout).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
@@ -73,8 +75,14 @@ pub fn run(args: Args) -> Result<()> {
         .build()
         .context("starting the async runtime")?;
     runtime.block_on(async {
+        let opened = args.rooms.open()?;
         let listener = qi::web::bind(args.addr).await.with_context(|| format!("cannot listen on {}", args.addr))?;
         let addr = listener.local_addr()?;
+        println!(
+            "Rooms are kept in {} (down for {} ms before this start)",
+            args.rooms.folder().display(),
+            opened.downtime_ms
+        );
         // Tests read this line to find the port; flush so it is not stuck in a pipe buffer.
         println!("Qi is serving on http://{addr}/  (Xiangqi: http://{addr}/xq, Huarong Dao: http://{addr}/huarong)");
         std::io::stdout().flush()?;
@@ -82,7 +90,7 @@ pub fn run(args: Args) -> Result<()> {
             eprintln!("note: at most {max_connections} connections at once (the open-file limit)");
         }
         let stop = stop_signal()?;
-        qi::web::serve(listener, limits, async move {
+        qi::web::serve(listener, opened.rooms, limits, async move {
             stop.await;
             eprintln!("stopping: finishing requests in flight (at most {} s)", args.grace);
         })

@@ -10,6 +10,7 @@ mod error;
 mod extract;
 mod framing;
 mod limits;
+pub mod rooms;
 mod server;
 
 use axum::Router;
@@ -25,9 +26,19 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 /// Longest path plus query string accepted; a share link of a long game fits easily.
 pub const MAX_URI_BYTES: usize = 8 * 1024;
 
-/// The whole app: pages, assets, API, and the limits that keep bad input away from handlers.
+/// The whole app without rooms: pages, assets, API, and the limits that keep bad input away
+/// from handlers.
 pub fn router() -> Router {
-    harden(Router::new().merge(assets::routes()).nest("/api", api::routes()))
+    app(None)
+}
+
+/// The whole app, with the play-a-friend rooms when given.
+pub fn app(rooms: Option<rooms::Rooms>) -> Router {
+    let api = match rooms {
+        Some(rooms) => rooms::routes(rooms).merge(api::routes()),
+        None => api::routes(),
+    };
+    harden(Router::new().merge(assets::routes()).nest("/api", api))
 }
 
 /// The limits every route gets: address length, body size and read time (413 and 408 in
@@ -51,14 +62,21 @@ pub async fn bind(addr: SocketAddr) -> std::io::Result<TcpListener> {
     socket.listen(ACCEPT_BACKLOG)
 }
 
-/// Serves the app on `listener` within `limits` until `shutdown` completes; then stops
-/// accepting and returns once requests in flight are done or `limits.grace` is over.
+/// Serves the app with `rooms` on `listener` within `limits` until `shutdown` completes; then
+/// stops accepting, closes the room sockets with "service restart" (their clients reconnect to
+/// the next server) and returns once requests in flight are done or `limits.grace` is over.
 pub async fn serve(
     listener: TcpListener,
+    rooms: rooms::Rooms,
     limits: ServerLimits,
     shutdown: impl std::future::Future<Output = ()>,
 ) -> std::io::Result<()> {
-    server::serve(listener, router(), limits, shutdown).await
+    let closer = rooms.clone();
+    let stop = async move {
+        shutdown.await;
+        closer.close_sockets();
+    };
+    server::serve(listener, app(Some(rooms)), limits, stop).await
 }
 
 #[cfg(test)]

@@ -1,0 +1,98 @@
+//! `POST /api/rooms`: a new room, its seat tokens and its three links.
+//!
+//! Body: `{"fen"?: FEN, "moves"?: [ICCS], "clock"?: {"initial_s": N, "increment_s": N}}`.
+//! Answer: `{"room": ID, "seats": {"red": TOKEN, "black": TOKEN},
+//! "links": {"red": URL, "black": URL, "watch": URL}}`.
+
+use super::{hub_error, Rooms};
+use crate::web::extract::Body;
+use crate::web::ApiError;
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::Json;
+use qi_rooms::{ClockSettings, RoomSpec, TokenBucket};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use tokio::time::Instant;
+
+/// Addresses remembered by the creation limiter before idle ones are forgotten.
+const MAX_TRACKED_ADDRESSES: usize = 10_000;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    fen: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+    clock: Option<ClockRequest>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClockRequest {
+    initial_s: u64,
+    #[serde(default)]
+    increment_s: u64,
+}
+
+pub async fn create(
+    State(rooms): State<Rooms>,
+    peer: Option<axum::Extension<ConnectInfo<SocketAddr>>>,
+    headers: HeaderMap,
+    Body(request): Body<CreateRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let clock = match request.clock {
+        None => None,
+        Some(c) => Some(ClockSettings::from_seconds(c.initial_s, c.increment_s).map_err(ApiError::bad_request)?),
+    };
+    let spec = RoomSpec::parse(request.fen.as_deref(), &request.moves, clock)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    // Only requests that would make a room count against the address's allowance.
+    let address = peer.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |p| p.0 .0.ip());
+    if !allow_creation(&rooms, address) {
+        let per_minute = rooms.config.creations_per_minute;
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("at most {per_minute} new rooms a minute from one address; try again shortly"),
+        ));
+    }
+    let created = rooms.hub.create(spec).await.map_err(hub_error)?;
+    let base = origin(&headers);
+    let room = created.id.as_str();
+    let [red, black] = &created.seats;
+    Ok(Json(json!({
+        "room": room,
+        "seats": {"red": red, "black": black},
+        "links": {
+            "red": format!("{base}/xq?room={room}&seat={red}"),
+            "black": format!("{base}/xq?room={room}&seat={black}"),
+            "watch": format!("{base}/xq?room={room}"),
+        },
+    })))
+}
+
+fn allow_creation(rooms: &Rooms, address: IpAddr) -> bool {
+    let now = Instant::now();
+    let per_minute = f64::from(rooms.config.creations_per_minute.max(1));
+    let mut buckets = rooms.creations.lock().unwrap_or_else(|e| e.into_inner());
+    if buckets.len() >= MAX_TRACKED_ADDRESSES && !buckets.contains_key(&address) {
+        buckets.retain(|_, b| !b.is_full(now));
+        if buckets.len() >= MAX_TRACKED_ADDRESSES {
+            // Too many addresses creating at once: refuse newcomers until some calm down.
+            return false;
+        }
+    }
+    buckets.entry(address).or_insert_with(|| TokenBucket::new(per_minute / 60.0, per_minute, now)).allow(now)
+}
+
+/// `http://host:port` as the client addressed the server (`https` behind a proxy that says so).
+fn origin(headers: &HeaderMap) -> String {
+    let host = headers
+        .get(axum::http::header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| !h.is_empty() && h.bytes().all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b)))
+        .unwrap_or("localhost");
+    let https = headers.get("x-forwarded-proto").is_some_and(|p| p.as_bytes().eq_ignore_ascii_case(b"https"));
+    format!("{}://{host}", if https { "https" } else { "http" })
+}

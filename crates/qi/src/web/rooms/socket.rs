@@ -1,0 +1,186 @@
+//! One WebSocket session: JSON text frames in, `state` / `error` / `pong` frames out.
+//!
+//! The session never decides anything: it parses, rate-limits and forwards to the room, then
+//! relays the room's states. Bounded: frames of at most [`SocketLimits::max_message_bytes`],
+//! [`SocketLimits::messages_per_second`] on average (a flood closes the socket with 1008),
+//! a WebSocket ping every [`SocketLimits::ping_every`] and a close after
+//! [`SocketLimits::idle_after`] without a word from the client.
+
+use super::{hub_error, room_id, Rooms, SEND_TIMEOUT};
+use crate::web::ApiError;
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use qi_rooms::protocol::{self, ClientMessage};
+use qi_rooms::{HubError, Joined, Reply, TokenBucket};
+use serde::Deserialize;
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// Per-socket limits.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SocketLimits {
+    /// Largest text frame accepted.
+    pub max_message_bytes: usize,
+    /// Sustained messages per second from one client.
+    pub messages_per_second: f64,
+    /// Messages a client may send in a burst.
+    pub burst: f64,
+    /// How often the server pings.
+    pub ping_every: Duration,
+    /// Silence after which the server closes the socket.
+    pub idle_after: Duration,
+}
+
+impl Default for SocketLimits {
+    fn default() -> SocketLimits {
+        SocketLimits {
+            max_message_bytes: 4096,
+            messages_per_second: 5.0,
+            burst: 20.0,
+            ping_every: Duration::from_secs(10),
+            idle_after: Duration::from_secs(30),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+pub struct SeatQuery {
+    seat: Option<String>,
+}
+
+pub async fn connect(
+    State(rooms): State<Rooms>,
+    Path(room): Path<String>,
+    Query(query): Query<SeatQuery>,
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let upgrade = upgrade.map_err(|e| ApiError::new(e.status(), format!("expected a WebSocket upgrade: {e}")))?;
+    let id = room_id(&room)?;
+    let permit = rooms.sockets.clone().try_acquire_owned().map_err(|_| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server holds as many connections as it can; try again later",
+        )
+    })?;
+    let token = query.seat.filter(|s| !s.is_empty());
+    if token.as_deref().is_some_and(|t| t.parse::<qi_rooms::SeatToken>().is_err()) {
+        return Err(hub_error(HubError::BadSeat));
+    }
+    let joined = rooms.hub.join(&id, token.as_deref()).await.map_err(hub_error)?;
+    let limits = rooms.config.socket;
+    let closing = rooms.closing.subscribe();
+    Ok(upgrade
+        .read_buffer_size(limits.max_message_bytes.max(1024))
+        .write_buffer_size(0)
+        .max_write_buffer_size(256 * 1024)
+        .max_message_size(limits.max_message_bytes)
+        .max_frame_size(limits.max_message_bytes)
+        .on_upgrade(move |socket| async move {
+            session(socket, joined, limits, closing).await;
+            drop(permit);
+        }))
+}
+
+enum Flow {
+    Continue,
+    Close(u16, &'static str),
+}
+
+async fn send(socket: &mut WebSocket, text: String) -> Result<(), ()> {
+    match tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::Text(text.into()))).await {
+        Ok(Ok(())) => Ok(()),
+        _ => Err(()),
+    }
+}
+
+async fn session(
+    mut socket: WebSocket,
+    mut joined: Joined,
+    limits: SocketLimits,
+    mut closing: tokio::sync::watch::Receiver<bool>,
+) {
+    if send(&mut socket, joined.current()).await.is_err() {
+        return;
+    }
+    let seat = joined.seat;
+    let mut bucket = TokenBucket::new(limits.messages_per_second, limits.burst, Instant::now());
+    let mut last_heard = Instant::now();
+    let mut ping = tokio::time::interval_at(Instant::now() + limits.ping_every, limits.ping_every);
+    let close = loop {
+        let flow = tokio::select! {
+            incoming = socket.recv() => {
+                let Some(Ok(message)) = incoming else { break None };
+                last_heard = Instant::now();
+                if matches!(message, Message::Pong(_)) {
+                    continue;
+                }
+                if !bucket.allow(last_heard) {
+                    break Some((close_code::POLICY, "too many messages"));
+                }
+                match message {
+                    Message::Text(text) => match handle(&mut socket, &joined, text.as_str()).await {
+                        Ok(flow) => flow,
+                        Err(()) => break None,
+                    },
+                    Message::Binary(_) => reply_error(&mut socket, "send JSON text frames").await,
+                    Message::Close(_) => break None,
+                    Message::Ping(_) | Message::Pong(_) => Flow::Continue,
+                }
+            }
+            changed = joined.updates.changed() => {
+                if changed.is_err() {
+                    break Some((close_code::RESTART, "the room is restarting"));
+                }
+                let frame = joined.updates.borrow_and_update().frame(seat).to_string();
+                if send(&mut socket, frame).await.is_err() {
+                    break None;
+                }
+                Flow::Continue
+            }
+            _ = ping.tick() => {
+                if last_heard.elapsed() > limits.idle_after {
+                    break Some((close_code::AWAY, "no answer to pings"));
+                }
+                match tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::Ping(Default::default()))).await {
+                    Ok(Ok(())) => Flow::Continue,
+                    _ => break None,
+                }
+            }
+            _ = closing.changed() => break Some((close_code::RESTART, "the server is restarting")),
+        };
+        if let Flow::Close(code, reason) = flow {
+            break Some((code, reason));
+        }
+    };
+    if let Some((code, reason)) = close {
+        let frame = CloseFrame { code, reason: reason.into() };
+        let _ = tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::Close(Some(frame)))).await;
+    }
+}
+
+async fn reply_error(socket: &mut WebSocket, text: &str) -> Flow {
+    match send(socket, protocol::error_frame(text)).await {
+        Ok(()) => Flow::Continue,
+        Err(()) => Flow::Close(close_code::ERROR, "send failed"),
+    }
+}
+
+async fn handle(socket: &mut WebSocket, joined: &Joined, text: &str) -> Result<Flow, ()> {
+    let command = match protocol::parse(text) {
+        Err(e) => return Ok(reply_error(socket, &e).await),
+        Ok(ClientMessage::Ping) => {
+            send(socket, protocol::PONG_FRAME.to_string()).await?;
+            return Ok(Flow::Continue);
+        }
+        Ok(ClientMessage::Command(c)) => c,
+    };
+    match joined.send(command).await {
+        Ok(Reply::Refused(why)) => Ok(reply_error(socket, &why).await),
+        Ok(Reply::State(frame)) => send(socket, frame).await.map(|()| Flow::Continue),
+        // The new state arrives through the updates, like everyone else's.
+        Ok(Reply::Applied) => Ok(Flow::Continue),
+        Err(_) => Ok(Flow::Close(close_code::RESTART, "the room is restarting")),
+    }
+}

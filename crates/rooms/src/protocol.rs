@@ -1,0 +1,123 @@
+//! The wire form of what clients send: JSON objects tagged by `type`.
+//!
+//! `{"type": "move", "ply": N, "move": ICCS}`, `{"type": "resign"}`,
+//! `{"type": "draw", "action": "offer"|"accept"|"decline"}`,
+//! `{"type": "takeback", "action": "request"|"accept"|"decline"}`, `{"type": "rematch"}`, and
+//! `{"type": "ping"}` (answered `{"type": "pong"}`, for pages that cannot send WebSocket pings).
+//! Keys a message does not use are ignored, so that newer clients may add some.
+//!
+//! ```
+//! use qi_rooms::protocol::{parse, ClientMessage};
+//! use qi_rooms::Command;
+//! let msg = parse(r#"{"type":"move","ply":0,"move":"h2e2"}"#).unwrap();
+//! assert_eq!(msg, ClientMessage::Command(Command::Move { ply: 0, mv: "h2e2".parse().unwrap() }));
+//! assert!(parse(r#"{"type":"move","ply":0,"move":"z9z9"}"#).is_err());
+//! assert!(parse("garbage").is_err());
+//! ```
+
+use crate::command::{Answer, Command};
+use serde::Deserialize;
+
+/// A parsed client message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClientMessage {
+    /// A request for the room.
+    Command(Command),
+    /// A keep-alive; answered with `{"type": "pong"}`.
+    Ping,
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+enum Wire {
+    Move {
+        ply: usize,
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    Resign,
+    Draw {
+        action: DrawAction,
+    },
+    Takeback {
+        action: TakebackAction,
+    },
+    Rematch,
+    Ping,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum DrawAction {
+    Offer,
+    Accept,
+    Decline,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum TakebackAction {
+    Request,
+    Accept,
+    Decline,
+}
+
+/// Parses one text frame.
+///
+/// # Errors
+/// A message saying what is wrong: not JSON, an unknown `type`, a missing or unknown key, a
+/// move that is not ICCS.
+pub fn parse(text: &str) -> Result<ClientMessage, String> {
+    let wire: Wire = serde_json::from_str(text).map_err(|e| format!("bad message: {e}"))?;
+    Ok(match wire {
+        Wire::Move { ply, mv } => {
+            let mv = mv.parse().map_err(|_| format!("bad move {mv:?}: expected ICCS such as h2e2"))?;
+            ClientMessage::Command(Command::Move { ply, mv })
+        }
+        Wire::Resign => ClientMessage::Command(Command::Resign),
+        Wire::Draw { action } => ClientMessage::Command(Command::Draw(match action {
+            DrawAction::Offer => Answer::Propose,
+            DrawAction::Accept => Answer::Accept,
+            DrawAction::Decline => Answer::Decline,
+        })),
+        Wire::Takeback { action } => ClientMessage::Command(Command::Takeback(match action {
+            TakebackAction::Request => Answer::Propose,
+            TakebackAction::Accept => Answer::Accept,
+            TakebackAction::Decline => Answer::Decline,
+        })),
+        Wire::Rematch => ClientMessage::Command(Command::Rematch),
+        Wire::Ping => ClientMessage::Ping,
+    })
+}
+
+/// The `error` message sent to the sender alone.
+pub fn error_frame(text: &str) -> String {
+    serde_json::json!({"type": "error", "error": text}).to_string()
+}
+
+/// The answer to a `ping`.
+pub const PONG_FRAME: &str = r#"{"type":"pong"}"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actions_keep_their_protocol_names() {
+        assert_eq!(
+            parse(r#"{"type":"draw","action":"offer"}"#),
+            Ok(ClientMessage::Command(Command::Draw(Answer::Propose)))
+        );
+        assert_eq!(
+            parse(r#"{"type":"takeback","action":"request"}"#),
+            Ok(ClientMessage::Command(Command::Takeback(Answer::Propose)))
+        );
+        assert!(parse(r#"{"type":"draw","action":"request"}"#).is_err());
+        assert!(parse(r#"{"type":"takeback","action":"offer"}"#).is_err());
+        assert!(parse(r#"{"type":"move","ply":-1,"move":"h2e2"}"#).is_err());
+        // Extra keys are ignored, so a newer client can add some.
+        assert!(parse(r#"{"type":"resign","id":1}"#).is_ok());
+        assert!(parse(r#"{"type":"fly"}"#).is_err());
+        assert_eq!(parse(r#"{"type":"ping"}"#), Ok(ClientMessage::Ping));
+    }
+}

@@ -1,0 +1,128 @@
+//! Runs a [`RoomStore`] on a thread of its own, with group commit: every save that arrives
+//! while a commit is under way goes into the next one, so one disk flush serves many moves.
+
+use super::{PrunePolicy, RoomStore, StoreError};
+use crate::id::RoomId;
+use crate::record::{wall_ms, RoomRecord};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+use tokio::sync::oneshot;
+
+/// Most saves folded into one transaction.
+const MAX_BATCH: usize = 512;
+/// How often the store hears that the server is alive (the downtime bound, see `resume`).
+const ALIVE_EVERY: Duration = Duration::from_secs(1);
+
+enum Job {
+    Load(RoomId, oneshot::Sender<Result<Option<RoomRecord>, StoreError>>),
+    Save(Vec<RoomRecord>, oneshot::Sender<Result<(), StoreError>>),
+}
+
+/// A cheap, cloneable handle to the store thread. The thread stops when the last handle is
+/// dropped (after finishing the jobs it has).
+#[derive(Clone)]
+pub struct StoreHandle {
+    jobs: mpsc::Sender<Job>,
+}
+
+impl StoreHandle {
+    /// Starts the store thread: resumes the clocks after the downtime, prunes, and then serves
+    /// jobs. Returns the handle and the downtime (milliseconds since the store last heard the
+    /// server was alive; 0 for a new store).
+    ///
+    /// # Errors
+    /// When the store cannot be resumed or pruned at start-up.
+    pub fn start(mut store: impl RoomStore, policy: PrunePolicy) -> Result<(StoreHandle, i64), StoreError> {
+        let downtime = store.resume(wall_ms())?;
+        store.prune(&policy, wall_ms())?;
+        let (jobs, rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("room-store".into())
+            .spawn(move || serve(store, rx, policy))
+            .map_err(|e| StoreError(format!("cannot start the store thread: {e}")))?;
+        Ok((StoreHandle { jobs }, downtime))
+    }
+
+    /// The room `id`, if stored.
+    ///
+    /// # Errors
+    /// When the store fails or has stopped.
+    pub async fn load(&self, id: RoomId) -> Result<Option<RoomRecord>, StoreError> {
+        let (tx, rx) = oneshot::channel();
+        self.jobs.send(Job::Load(id, tx)).map_err(|_| stopped())?;
+        rx.await.map_err(|_| stopped())?
+    }
+
+    /// Saves `records` in one transaction; returns once they are committed.
+    ///
+    /// # Errors
+    /// When the commit failed (nothing of it is saved) or the store has stopped.
+    pub async fn save(&self, records: Vec<RoomRecord>) -> Result<(), StoreError> {
+        let (tx, rx) = oneshot::channel();
+        self.jobs.send(Job::Save(records, tx)).map_err(|_| stopped())?;
+        rx.await.map_err(|_| stopped())?
+    }
+}
+
+fn stopped() -> StoreError {
+    StoreError("the store has stopped".into())
+}
+
+fn serve(mut store: impl RoomStore, rx: mpsc::Receiver<Job>, policy: PrunePolicy) {
+    let mut next_alive = Instant::now() + ALIVE_EVERY;
+    let mut next_prune = Instant::now() + policy.every;
+    let mut pending: Option<Job> = None;
+    loop {
+        let job = match pending.take() {
+            Some(job) => job,
+            None => match rx.recv_timeout(next_alive.saturating_duration_since(Instant::now())) {
+                Ok(job) => job,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    housekeeping(&mut store, &policy, &mut next_alive, &mut next_prune);
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => return,
+            },
+        };
+        match job {
+            Job::Load(id, reply) => {
+                let _ = reply.send(store.load(&id));
+            }
+            Job::Save(records, reply) => {
+                // Group commit: take every save already waiting, up to a load or the batch limit.
+                let mut records = records;
+                let mut replies = vec![reply];
+                while replies.len() < MAX_BATCH {
+                    match rx.try_recv() {
+                        Ok(Job::Save(more, reply)) => {
+                            records.extend(more);
+                            replies.push(reply);
+                        }
+                        Ok(load) => {
+                            pending = Some(load);
+                            break;
+                        }
+                        Err(_) => break,
+                    }
+                }
+                let result = store.save(&records);
+                for reply in replies {
+                    let _ = reply.send(result.clone());
+                }
+            }
+        }
+        if Instant::now() >= next_alive {
+            housekeeping(&mut store, &policy, &mut next_alive, &mut next_prune);
+        }
+    }
+}
+
+fn housekeeping(store: &mut impl RoomStore, policy: &PrunePolicy, next_alive: &mut Instant, next_prune: &mut Instant) {
+    // A failure here is retried next time; the rooms themselves are unaffected.
+    let _ = store.mark_alive(wall_ms());
+    *next_alive = Instant::now() + ALIVE_EVERY;
+    if Instant::now() >= *next_prune {
+        let _ = store.prune(policy, wall_ms());
+        *next_prune = Instant::now() + policy.every;
+    }
+}
