@@ -18,6 +18,21 @@ pub struct ImportRequest {
     pub pgn: String,
 }
 
+/// The first game of a PGN text and how many games the text holds; an error (with the code the
+/// page translates) when there is none or the first one does not read.
+pub(super) fn first_game(text: &str) -> Result<(PgnGame, usize), ApiError> {
+    let games = pgn::read_games(text);
+    let count = games.len();
+    let game = games
+        .into_iter()
+        .next()
+        .ok_or_else(|| ApiError::bad_request("no game in the PGN text").with_code("no_game", []))?
+        .map_err(|e| {
+            ApiError::bad_request(format!("bad PGN: {e}")).with_code("bad_pgn", [("line", e.line.to_string())])
+        })?;
+    Ok((game, count))
+}
+
 #[derive(Serialize)]
 pub struct ImportedGame {
     pub start_fen: String,
@@ -31,13 +46,7 @@ pub struct ImportedGame {
 pub async fn import(Body(req): Body<ImportRequest>) -> Result<Json<ImportedGame>, ApiError> {
     cpu::GAMES
         .run(Duration::from_secs(5), move || {
-            let games = pgn::read_games(&req.pgn);
-            let count = games.len();
-            let game = games
-                .into_iter()
-                .next()
-                .ok_or_else(|| ApiError::bad_request("no game in the PGN text"))?
-                .map_err(|e| ApiError::bad_request(format!("bad PGN: {e}")))?;
+            let (game, count) = first_game(&req.pgn)?;
             Ok(ImportedGame {
                 start_fen: game.start.fen(),
                 moves: game.main_line().iter().map(|m| m.to_string()).collect(),

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use xiangqi::notation::{format, Notation};
 use xiangqi::outcome::Outcome;
-use xiangqi::pgn::{self, Line, PgnGame, PgnMove};
+use xiangqi::pgn::{Line, PgnGame, PgnMove};
 use xiangqi::{Move, Position};
 
 /// More moves than any annotated game has; bounds one request's work.
@@ -63,15 +63,7 @@ pub struct ImportedRecord {
 pub async fn import(Body(req): Body<ImportRequest>) -> Result<Json<ImportedRecord>, ApiError> {
     cpu::GAMES
         .run(Duration::from_secs(5), move || {
-            let games = pgn::read_games(&req.pgn);
-            let count = games.len();
-            let game = games
-                .into_iter()
-                .next()
-                .ok_or_else(|| ApiError::bad_request("no game in the PGN text").with_code("no_game", []))?
-                .map_err(|e| {
-                    ApiError::bad_request(format!("bad PGN: {e}")).with_code("bad_pgn", [("line", e.line.to_string())])
-                })?;
+            let (game, count) = super::xq_pgn::first_game(&req.pgn)?;
             Ok(ImportedRecord {
                 start_fen: game.start.fen(),
                 tags: game.tags.clone(),
