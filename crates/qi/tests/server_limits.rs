@@ -15,21 +15,30 @@ use std::time::{Duration, Instant};
 struct Server {
     child: Child,
     addr: SocketAddr,
+    // Each server has its own rooms folder (the default one is locked by whoever holds it).
+    _data: tempfile::TempDir,
 }
 
 impl Server {
     fn start(args: &[&str]) -> Server {
+        let data = tempfile::tempdir().unwrap();
         let mut child = Command::new(env!("CARGO_BIN_EXE_qi"))
-            .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(["serve", "--addr", "127.0.0.1:0", "--data"])
+            .arg(data.path())
             .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .expect("qi serve starts");
+        // The address is on the line that says where it serves (the rooms' folder comes first).
+        let mut out = BufReader::new(child.stdout.take().unwrap());
         let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        while !line.contains("http://") {
+            line.clear();
+            assert!(out.read_line(&mut line).unwrap() > 0, "qi serve ended before saying its address");
+        }
         let addr = line.split("http://").nth(1).and_then(|s| s.split('/').next()).expect("the address line");
-        Server { child, addr: addr.parse().unwrap() }
+        Server { child, addr: addr.parse().unwrap(), _data: data }
     }
 
     fn connect(&self) -> TcpStream {
