@@ -208,6 +208,7 @@ fn parse_move(pos: &Position, text: &str) -> Result<Move, ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use xiangqi::pgn;
 
     const PGN: &str = "[Game \"Chinese Chess\"]\n[Red \"Hu Ronghua\"]\n[Event \"Test\"]\n\n\
         {before} 1. 炮二平五 {central} 马8进7 (1... 炮8平5 {same}) 2. 马二进三 (2. 兵七进一 卒7进1) 车9平8 1-0\n";
