@@ -13,13 +13,13 @@
 
 use xiangqi::{PieceKind, Position};
 
-const KING: usize = 0;
-const ADVISOR: usize = 1;
-const ELEPHANT: usize = 2;
-const HORSE: usize = 3;
-const ROOK: usize = 4;
-const CANNON: usize = 5;
-const PAWN: usize = 6;
+const KING: usize = PieceKind::King.index();
+const ADVISOR: usize = PieceKind::Advisor.index();
+const ELEPHANT: usize = PieceKind::Elephant.index();
+const HORSE: usize = PieceKind::Horse.index();
+const ROOK: usize = PieceKind::Rook.index();
+const CANNON: usize = PieceKind::Cannon.index();
+const PAWN: usize = PieceKind::Pawn.index();
 
 /// Material in centipawns, for move ordering and pruning margins.
 pub(crate) const fn value(kind: PieceKind) -> i32 {

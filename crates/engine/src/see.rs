@@ -7,16 +7,16 @@
 //! not (as in chess engines).
 
 use crate::eval::value;
-use xiangqi::{Move, Position};
+use xiangqi::{Move, PieceKind, Position};
 
 /// Codes of [`xiangqi::Piece::code`]: 1 + colour * 7 + kind.
-const KING: u8 = 0;
-const ADVISOR: u8 = 1;
-const ELEPHANT: u8 = 2;
-const HORSE: u8 = 3;
-const ROOK: u8 = 4;
-const CANNON: u8 = 5;
-const PAWN: u8 = 6;
+const KING: u8 = PieceKind::King.index() as u8;
+const ADVISOR: u8 = PieceKind::Advisor.index() as u8;
+const ELEPHANT: u8 = PieceKind::Elephant.index() as u8;
+const HORSE: u8 = PieceKind::Horse.index() as u8;
+const ROOK: u8 = PieceKind::Rook.index() as u8;
+const CANNON: u8 = PieceKind::Cannon.index() as u8;
+const PAWN: u8 = PieceKind::Pawn.index() as u8;
 
 /// Exchange values per kind (the king: more than everything else together).
 const SEE_VALUE: [i32; 7] = [20_000, 200, 200, 400, 900, 450, 100];

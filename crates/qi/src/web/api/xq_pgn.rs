@@ -33,6 +33,13 @@ pub(super) fn first_game(text: &str) -> Result<(PgnGame, usize), ApiError> {
     Ok((game, count))
 }
 
+/// The notation a request names, Chinese when it names none.
+pub(super) fn notation_or_chinese(name: Option<&str>) -> Result<Notation, ApiError> {
+    name.map_or(Ok(Notation::Chinese), |name| {
+        name.parse::<Notation>().map_err(|e| ApiError::bad_request(e.to_string()))
+    })
+}
+
 #[derive(Serialize)]
 pub struct ImportedGame {
     pub start_fen: String,
@@ -76,10 +83,7 @@ pub struct ExportedGame {
 }
 
 pub async fn export(Body(req): Body<ExportRequest>) -> Result<Json<ExportedGame>, ApiError> {
-    let notation = match req.notation.as_deref() {
-        None => Notation::Chinese,
-        Some(name) => name.parse::<Notation>().map_err(|e| ApiError::bad_request(e.to_string()))?,
-    };
+    let notation = notation_or_chinese(req.notation.as_deref())?;
     cpu::GAMES
         .run(Duration::from_secs(5), move || {
             let (start, moves) = replay(req.fen.as_deref(), &req.moves)?;

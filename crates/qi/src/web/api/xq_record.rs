@@ -127,10 +127,7 @@ pub struct ExportedRecord {
 }
 
 pub async fn export(Body(req): Body<ExportRequest>) -> Result<Json<ExportedRecord>, ApiError> {
-    let notation = match req.notation.as_deref() {
-        None => Notation::Chinese,
-        Some(name) => name.parse::<Notation>().map_err(|e| ApiError::bad_request(e.to_string()))?,
-    };
+    let notation = super::xq_pgn::notation_or_chinese(req.notation.as_deref())?;
     cpu::GAMES.run(Duration::from_secs(5), move || write(&req, notation)).await.map(Json)
 }
 
