@@ -96,3 +96,39 @@ fn go_refuses_out_of_range_arguments() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("invalid value"), "{args:?}");
     }
 }
+
+/// `qi engine tune` on real games: 15 games of `qi match` (qi against Fairy-Stockfish at
+/// 100 ms per move, written by `qi match --pgn` on 2026-12-01), in `tests/data/match-games.pgn`.
+#[test]
+fn tune_fits_the_weights_to_game_results() {
+    let games = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/match-games.pgn");
+    let out = Command::new(env!("CARGO_BIN_EXE_qi"))
+        .args(["engine", "tune", games, "--rounds", "2", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["games"], 15);
+    // Every fifth game is held out: 3 of 15.
+    assert!(v["samples"].as_u64().unwrap() > 4 * v["held_out_samples"].as_u64().unwrap() / 2);
+    let (before, after) = (v["loss_before"].as_f64().unwrap(), v["loss_after"].as_f64().unwrap());
+    assert!(after < before && after > 0.0, "{before} -> {after}");
+    assert_eq!(v["weights"]["material pawn (mg)"], 100, "the pawn anchors the scale");
+    assert_eq!(v["weights"].as_object().unwrap().len(), 50);
+}
+
+#[test]
+fn tune_refuses_files_without_finished_games() {
+    let dir = std::env::temp_dir().join(format!("qi-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("unfinished.pgn");
+    std::fs::write(&file, "[Event \"x\"]\n\n1. h2e2 h9g7 *\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_qi")).args(["engine", "tune"]).arg(&file).output().unwrap();
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("no finished games"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
