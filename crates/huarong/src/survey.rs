@@ -25,6 +25,8 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 
+pub use crate::index::LayoutIndex;
+
 /// Legal layouts on the board, over all piece sets.
 pub const TOTAL_LAYOUTS: u64 = 29_334_498;
 
