@@ -184,6 +184,22 @@ pub(crate) const SPREAD_SHAPE_AT: [[u64; 64]; 5] = {
     table
 };
 
+/// Empty cells and the top-left cells of Cao Cao, the vertical and horizontal generals and
+/// the soldiers (all spread), bit-parallel on the code.
+#[inline(always)]
+pub(crate) fn empty_and_pieces(code: u64) -> (u64, [u64; 4]) {
+    let b0 = code & LOW;
+    let b1 = (code >> 1) & LOW;
+    let b2 = (code >> 2) & LOW;
+    let cao = b0 & !b1 & !b2;
+    let vertical = b1 & !b0;
+    let horizontal = b0 & b1;
+    let soldier = b2;
+    let occupied =
+        cao | cao << 3 | cao << 12 | cao << 15 | vertical | vertical << 12 | horizontal | horizontal << 3 | soldier;
+    (!occupied & LOW, [cao, vertical, horizontal, soldier])
+}
+
 /// Empty cells and, by type code (index 1 Cao Cao ... 4 soldier; index 0 unused), the
 /// top-left cells of the pieces that can move (all spread), from bit-parallel arithmetic on
 /// the code: no loop over pieces.
@@ -194,16 +210,7 @@ pub(crate) const SPREAD_SHAPE_AT: [[u64; 64]; 5] = {
 #[inline(always)]
 pub(crate) fn empty_and_movable(code: u64) -> (u64, [u64; 5]) {
     const COL2: u64 = spread(0x4_4444);
-    let b0 = code & LOW;
-    let b1 = (code >> 1) & LOW;
-    let b2 = (code >> 2) & LOW;
-    let cao = b0 & !b1 & !b2;
-    let vertical = b1 & !b0;
-    let horizontal = b0 & b1;
-    let soldier = b2;
-    let occupied =
-        cao | cao << 3 | cao << 12 | cao << 15 | vertical | vertical << 12 | horizontal | horizontal << 3 | soldier;
-    let empty = !occupied & LOW;
+    let (empty, [cao, vertical, horizontal, soldier]) = empty_and_pieces(code);
     // At cell c: is the cell above / below / left / right of c empty (no wrap between rows)?
     let up = (empty << 12) & LOW;
     let down = empty >> 12;

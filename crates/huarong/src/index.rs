@@ -9,11 +9,26 @@
 //! the sum, over its decisions, of the completions of the choices that come earlier
 //! (blank, Cao Cao, vertical, horizontal, soldier). Ranks follow the enumeration order.
 
-use crate::board::{FULL, SHAPE};
+use crate::board::{empty_and_pieces, FULL, LOW, SHAPE};
 use crate::layout::{Layout, PieceSet};
 
 /// Choices at a fill point, by seed type code: 0 blank, 1 Cao Cao ... 4 soldier.
 const CHOICES: usize = 5;
+/// `SHAPE_AT[t][3 * cell]`: [`SHAPE`] by code shift, with room for any 3-bit type (the
+/// types 5 to 7 never occur).
+const SHAPE_AT: [[u32; 64]; 8] = {
+    let mut table = [[0u32; 64]; 8];
+    let mut t = 0;
+    while t < 5 {
+        let mut cell = 0;
+        while cell < 20 {
+            table[t][3 * cell] = SHAPE[t][cell];
+            cell += 1;
+        }
+        t += 1;
+    }
+    table
+};
 /// Offset of a choice that does not fit (never read by a valid code).
 const NO_FIT: u32 = u32::MAX;
 
@@ -32,8 +47,9 @@ const NO_FIT: u32 = u32::MAX;
 pub struct LayoutIndex {
     set: PieceSet,
     len: u32,
-    /// Strides of the pieces-left part of a state: blank, Cao Cao, vertical, horizontal, soldier.
-    stride: [u32; CHOICES],
+    /// Strides of the pieces-left part of a state (blank, Cao Cao, vertical, horizontal,
+    /// soldier), times five: steps in the offset table.
+    stride: [u32; 8],
     /// The pieces-left part of the start state (the whole set).
     start: u32,
     /// Number of pieces-left combinations (the window is the high part of a state).
@@ -61,7 +77,12 @@ impl LayoutIndex {
         // Pieces that overflow the board have no layouts (and would give a negative cell).
         let fits = 4 + 2 * (left[2] + left[3]) + left[4] <= 20;
         let len = if fits { builder.count(0, start) } else { 0 };
-        LayoutIndex { set, len, stride, start, kinds, offset: builder.offset }
+        // Scaled to the offset table's rows of five, with room for any 3-bit type.
+        let mut wide = [0u32; 8];
+        for (w, s) in wide.iter_mut().zip(stride) {
+            *w = s * CHOICES as u32;
+        }
+        LayoutIndex { set, len, stride: wide, start, kinds, offset: builder.offset }
     }
 
     /// The piece set indexed.
@@ -86,23 +107,28 @@ impl LayoutIndex {
 
     /// The rank of the code of a legal layout of this piece set (anything else gives a
     /// meaningless number or panics).
+    ///
+    /// The fill points are known before the walk (every empty cell and every piece's top-left
+    /// cell), so the loop only carries the cells covered so far and the pieces left: a short
+    /// dependency chain, which keeps a rank near the cost of a hash lookup.
     #[inline]
     pub(crate) fn rank_code(&self, code: u64) -> u32 {
-        let mut occupied = 0u32;
-        let mut left = self.start;
+        let (empty, _) = empty_and_pieces(code);
+        let mut points = empty | (code | code >> 1 | code >> 2) & LOW;
+        let mut covered = 0u32;
+        let mut left = self.start * CHOICES as u32;
         let mut rank = 0;
-        loop {
-            let free = !occupied & FULL;
-            if free == 0 {
-                return rank;
-            }
-            let cell = free.trailing_zeros() as usize;
-            let window = (occupied >> (cell + 1)) & 15;
-            let t = ((code >> (3 * cell)) & 7) as usize;
-            rank += self.offset[(window * self.kinds + left) as usize * CHOICES + t];
-            occupied |= if t == 0 { 1 << cell } else { SHAPE[t][cell] };
+        while points != 0 {
+            let shift = points.trailing_zeros() & 63;
+            points &= points - 1;
+            let t = ((code >> shift) & 7) as usize;
+            let window = (covered >> (shift / 3 + 1)) & 15;
+            rank += self.offset[(window * self.kinds * CHOICES as u32 + left) as usize + t];
+            // A blank covers only its own cell, which no later window looks at.
+            covered |= SHAPE_AT[t][shift as usize];
             left -= self.stride[t];
         }
+        rank
     }
 
     /// The layout of a rank, `None` if `rank >= len()`.
@@ -113,7 +139,7 @@ impl LayoutIndex {
     /// The code of a rank below `len()`.
     pub(crate) fn code(&self, mut rank: u32) -> u64 {
         let mut occupied = 0u32;
-        let mut left = self.start;
+        let mut left = self.start * CHOICES as u32;
         let mut code = 0;
         loop {
             let free = !occupied & FULL;
@@ -122,7 +148,7 @@ impl LayoutIndex {
             }
             let cell = free.trailing_zeros() as usize;
             let window = (occupied >> (cell + 1)) & 15;
-            let at = (window * self.kinds + left) as usize * CHOICES;
+            let at = (window * self.kinds * CHOICES as u32 + left) as usize;
             // The last choice whose offset is not past the rank (offsets grow with the choice).
             let t = (0..CHOICES).rev().find(|&t| self.offset[at + t] <= rank).expect("rank below len");
             rank -= self.offset[at + t];
