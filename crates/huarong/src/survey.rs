@@ -508,6 +508,14 @@ mod tests {
     }
 
     #[test]
+    fn the_first_version_is_refused_with_a_hint() {
+        let mut old = b"QIHRDB01".to_vec();
+        old.extend_from_slice(&0u32.to_le_bytes());
+        let err = Database::read_header(&mut io::Cursor::new(old)).unwrap_err();
+        assert!(err.to_string().contains("survey` again"), "{err}");
+    }
+
+    #[test]
     fn database_round_trip() {
         let sets = [
             PieceSet { vertical: 1, horizontal: 0, soldiers: 1 },
@@ -518,6 +526,11 @@ mod tests {
         survey.database.write(&mut file).unwrap();
         let mut cursor = io::Cursor::new(file);
         let db = Database::read_header(&mut cursor).unwrap();
+        assert_eq!(db.sets, survey.database.sets);
+        assert_eq!(db.levels, survey.database.levels);
+        let first = db.read_set(&mut cursor, sets[0]).unwrap().unwrap();
+        assert_eq!(db.levels[0], level_counts(&first));
+        assert_eq!(db.layouts_at(0, &(0..=254)), first.iter().filter(|&&d| d != UNSOLVABLE).count() as u64);
         let layout = Layout::parse("SV../.V../CC../CC../....").unwrap();
         let expected = crate::solve(layout, Convention::Piece).steps.unwrap() as u8;
         assert_eq!(db.lookup(&mut cursor, layout).unwrap(), Some(expected));
