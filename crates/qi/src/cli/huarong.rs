@@ -447,7 +447,7 @@ fn pick_random(
     };
     let candidates: Vec<(PieceSet, u64)> = (0..database.sets.len())
         .map(|i| (database.sets[i].0, database.layouts_at(i, range)))
-        .filter(|&(set, _)| wanted.map_or(true, |w| w == set))
+        .filter(|&(set, _)| wanted.is_none_or(|w| w == set))
         .collect();
     if let Some(w) = wanted {
         if candidates.is_empty() {
