@@ -269,9 +269,8 @@ mod tests {
         for _ in 0..2000 {
             let free = (random.next_u64() | random.next_u64()) as u32 & FULL;
             for (t, shapes) in SHAPE.iter().enumerate().skip(1) {
-                let expected = (0..CELLS)
-                    .filter(|&c| shapes[c] != 0 && shapes[c] & !free == 0)
-                    .fold(0, |mask, c| mask | 1 << c);
+                let expected =
+                    (0..CELLS).filter(|&c| shapes[c] != 0 && shapes[c] & !free == 0).fold(0, |mask, c| mask | 1 << c);
                 assert_eq!(fitting_any(t as u64, spread(free)), spread(expected), "type {t} free {free:#x}");
             }
         }
