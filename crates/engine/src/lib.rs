@@ -2,12 +2,17 @@
 #![deny(missing_docs)]
 
 mod eval;
+mod history;
 pub mod protocol;
 mod score;
 mod search;
 mod see;
 mod tt;
+pub mod tune;
+mod weights;
 
-pub use eval::evaluate;
+pub use eval::{evaluate, evaluate_with};
+pub use history::{replay, Played};
 pub use score::Score;
 pub use search::{Engine, HashError, Limits, Line, SearchInfo, MAX_DEPTH};
+pub use weights::Weights;
