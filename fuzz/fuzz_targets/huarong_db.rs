@@ -14,6 +14,10 @@ fuzz_target!(|data: &[u8]| {
     // A small piece set (C+1V+0H+1S) so that the lookup's enumeration stays cheap.
     let layout: Layout = "SV../.V../CC../CC../....".parse().unwrap();
     let _ = database.lookup(&mut file, layout);
+    // The per-distance counts of the header never exceed the set's layouts.
+    for (i, &(_, count)) in database.sets.iter().enumerate() {
+        assert!(database.layouts_at(i, &(0..=254)) <= u64::from(count));
+    }
     for &(set, count) in database.sets.iter().take(8) {
         if count as usize <= data.len() {
             if let Ok(Some(bytes)) = database.read_set(&mut file, set) {

@@ -151,18 +151,53 @@ pub(crate) fn dilate(mask: u64) -> u64 {
     mask | (mask << 12 | mask >> 12 | (mask & !COL3) << 3 | (mask & !COL0) >> 3) & LOW
 }
 
-/// Top-left cells where a type-`T` piece fits entirely inside `free` (spread masks).
+/// Per type code, masks that switch off the three fit conditions a shape does not have:
+/// the cell to the right, the cell below, the cell diagonally below right.
+const FIT_OFF: [[u64; 3]; 5] = {
+    let mut table = [[LOW; 3]; 5];
+    table[1] = [0, 0, 0];
+    table[2] = [LOW, 0, LOW];
+    table[3] = [0, LOW, LOW];
+    table
+};
+
+/// Top-left cells where a piece of type code `t` (1..=4) fits entirely inside `free`
+/// (spread masks), without a branch on the type.
 #[inline(always)]
-pub(crate) fn fitting<const T: usize>(free: u64) -> u64 {
-    match T {
-        1 => {
-            let wide = free & (free >> 3) & !COL3;
-            wide & (wide >> 12)
+pub(crate) fn fitting_any(t: u64, free: u64) -> u64 {
+    let [right, below, diagonal] = FIT_OFF[t as usize];
+    free & ((free >> 3) & !COL3 | right) & ((free >> 12) | below) & ((free >> 15) & !COL3 | diagonal)
+}
+
+/// `SPREAD_SHAPE_AT[t][3 * cell]`: [`SPREAD_SHAPE`] indexed by the code shift of the cell.
+pub(crate) const SPREAD_SHAPE_AT: [[u64; 64]; 5] = {
+    let mut table = [[0u64; 64]; 5];
+    let mut t = 0;
+    while t < 5 {
+        let mut cell = 0;
+        while cell < CELLS {
+            table[t][3 * cell] = SPREAD_SHAPE[t][cell];
+            cell += 1;
         }
-        2 => free & (free >> 12),
-        3 => free & (free >> 3) & !COL3,
-        _ => free,
+        t += 1;
     }
+    table
+};
+
+/// Empty cells and the top-left cells of Cao Cao, the vertical and horizontal generals and
+/// the soldiers (all spread), bit-parallel on the code.
+#[inline(always)]
+pub(crate) fn empty_and_pieces(code: u64) -> (u64, [u64; 4]) {
+    let b0 = code & LOW;
+    let b1 = (code >> 1) & LOW;
+    let b2 = (code >> 2) & LOW;
+    let cao = b0 & !b1 & !b2;
+    let vertical = b1 & !b0;
+    let horizontal = b0 & b1;
+    let soldier = b2;
+    let occupied =
+        cao | cao << 3 | cao << 12 | cao << 15 | vertical | vertical << 12 | horizontal | horizontal << 3 | soldier;
+    (!occupied & LOW, [cao, vertical, horizontal, soldier])
 }
 
 /// Empty cells and, by type code (index 1 Cao Cao ... 4 soldier; index 0 unused), the
@@ -175,16 +210,7 @@ pub(crate) fn fitting<const T: usize>(free: u64) -> u64 {
 #[inline(always)]
 pub(crate) fn empty_and_movable(code: u64) -> (u64, [u64; 5]) {
     const COL2: u64 = spread(0x4_4444);
-    let b0 = code & LOW;
-    let b1 = (code >> 1) & LOW;
-    let b2 = (code >> 2) & LOW;
-    let cao = b0 & !b1 & !b2;
-    let vertical = b1 & !b0;
-    let horizontal = b0 & b1;
-    let soldier = b2;
-    let occupied =
-        cao | cao << 3 | cao << 12 | cao << 15 | vertical | vertical << 12 | horizontal | horizontal << 3 | soldier;
-    let empty = !occupied & LOW;
+    let (empty, [cao, vertical, horizontal, soldier]) = empty_and_pieces(code);
     // At cell c: is the cell above / below / left / right of c empty (no wrap between rows)?
     let up = (empty << 12) & LOW;
     let down = empty >> 12;
@@ -235,6 +261,19 @@ mod tests {
         assert_eq!(SHAPE[4][19], 1 << 19);
         assert_eq!(slide(spread(1 << 4), 2), 0, "no wrap from column 0 to the row above");
         assert_eq!(slide(spread(1 << 4), 0), spread(1));
+    }
+
+    #[test]
+    fn fitting_agrees_with_the_shapes() {
+        let mut random = crate::puzzle::SplitMix64::new(3);
+        for _ in 0..2000 {
+            let free = (random.next_u64() | random.next_u64()) as u32 & FULL;
+            for (t, shapes) in SHAPE.iter().enumerate().skip(1) {
+                let expected =
+                    (0..CELLS).filter(|&c| shapes[c] != 0 && shapes[c] & !free == 0).fold(0, |mask, c| mask | 1 << c);
+                assert_eq!(fitting_any(t as u64, spread(free)), spread(expected), "type {t} free {free:#x}");
+            }
+        }
     }
 
     #[test]

@@ -41,28 +41,28 @@ impl CodeSet {
         ((code & !TAG).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
     }
 
-    /// Adds a nonzero code with its tag bit. Returns `None` if the code was new, else the
-    /// entry already there (with its own tag).
+    /// Adds a nonzero code with its tag bit. Returns 0 if the code was new, else the entry
+    /// already there (with its own tag). The store and the count do not branch on which, so
+    /// a caller can also use the answer without a branch.
     #[inline(always)]
-    pub(crate) fn insert(&mut self, tagged: u64) -> Option<u64> {
+    pub(crate) fn insert(&mut self, tagged: u64) -> u64 {
         debug_assert_ne!(tagged & !TAG, 0);
         let mask = self.slots.len() - 1;
         let mut i = self.slot(tagged);
-        loop {
-            let here = self.slots[i];
-            if here == 0 {
-                self.slots[i] = tagged;
-                self.len += 1;
-                if self.len > self.limit {
-                    self.grow();
-                }
-                return None;
-            }
-            if (here ^ tagged) & !TAG == 0 {
-                return Some(here);
-            }
+        let mut here = self.slots[i];
+        // One test for "empty or the same code" (the smaller of the slot and its difference
+        // from the code is 0): it fails only on a collision, so the loop exit is predictable
+        // whether the code is new or not.
+        while here.min((here ^ tagged) & !TAG) != 0 {
             i = (i + 1) & mask;
+            here = self.slots[i];
         }
+        self.slots[i] = if here == 0 { tagged } else { here };
+        self.len += usize::from(here == 0);
+        if self.len > self.limit {
+            self.grow();
+        }
+        here
     }
 
     /// Codes in the set.
@@ -97,15 +97,15 @@ mod tests {
         let mut set = CodeSet::with_capacity(4);
         for code in 1..10_000u64 {
             let tag = if code % 3 == 0 { TAG } else { 0 };
-            assert_eq!(set.insert((code * 7) | tag), None);
+            assert_eq!(set.insert((code * 7) | tag), 0);
         }
         for code in 1..10_000u64 {
             let tag = if code % 3 == 0 { TAG } else { 0 };
-            assert_eq!(set.insert(code * 7), Some((code * 7) | tag));
+            assert_eq!(set.insert(code * 7), (code * 7) | tag);
         }
         assert_eq!(set.len(), 9_999);
         set.clear(1 << 10, 8);
         assert_eq!(set.len(), 0);
-        assert_eq!(set.insert(7), None);
+        assert_eq!(set.insert(7), 0);
     }
 }

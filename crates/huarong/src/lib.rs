@@ -4,6 +4,7 @@
 pub mod board;
 pub mod catalog;
 mod codeset;
+mod index;
 mod layout;
 mod moves;
 pub mod puzzle;

@@ -3,7 +3,7 @@
 //! A move takes the piece's type off its old top-left cell and puts it on the new one, so a
 //! neighbour is `code ^ (t << 3*from) ^ (t << 3*to)`: no decoding into a piece list.
 
-use crate::board::{dilate, empty_and_movable, fitting, slide, MIRROR_SHIFT, SPREAD_SHAPE};
+use crate::board::{dilate, empty_and_movable, fitting_any, slide, MIRROR_SHIFT, SPREAD_SHAPE_AT};
 use crate::layout::{Layout, Piece};
 use std::fmt;
 use std::str::FromStr;
@@ -164,31 +164,19 @@ pub(crate) fn for_each_neighbor_mirrored<const CONV: u8>(
 #[inline(always)]
 fn neighbors<const MIRROR: bool, const CONV: u8>(code: u64, mirrored: u64, keep: u64, mut visit: impl FnMut(Neighbor)) {
     let (empty, movable) = empty_and_movable(code);
-    // One loop per shape, so that each is compiled with its shape's tables and fit test.
-    piece_moves::<MIRROR, CONV, 1>(code, mirrored, empty, movable[1] & !keep, &mut visit);
-    piece_moves::<MIRROR, CONV, 2>(code, mirrored, empty, movable[2] & !keep, &mut visit);
-    piece_moves::<MIRROR, CONV, 3>(code, mirrored, empty, movable[3] & !keep, &mut visit);
-    piece_moves::<MIRROR, CONV, 4>(code, mirrored, empty, movable[4] & !keep, &mut visit);
-}
-
-/// The moves of the type-`T` pieces whose top-left cells are in `movable`.
-#[inline(always)]
-fn piece_moves<const MIRROR: bool, const CONV: u8, const T: usize>(
-    code: u64,
-    mirrored: u64,
-    empty: u64,
-    mut movable: u64,
-    visit: &mut impl FnMut(Neighbor),
-) {
-    let t = T as u64;
+    // One loop over every movable piece whatever its shape (the shape is read from the code
+    // and only indexes tables): fewer unpredictable loop exits than one loop per shape.
+    let mut movable = (movable[1] | movable[2] | movable[3] | movable[4]) & !keep;
     while movable != 0 {
         let shift = movable.trailing_zeros();
         let from = movable & movable.wrapping_neg();
         movable ^= from;
+        let t = (code >> shift) & 7;
         // Where the piece fits once lifted off the board; targets are reached inside this set.
-        let fits = fitting::<T>(empty | SPREAD_SHAPE[T][(shift / 3) as usize]);
+        let fits = fitting_any(t, empty | SPREAD_SHAPE_AT[t as usize][shift as usize]);
         let base = code ^ (t << shift);
-        let mirror_base = if MIRROR { mirrored ^ (t << MIRROR_SHIFT[T][shift as usize]) } else { 0 };
+        let mirror_shift = &MIRROR_SHIFT[t as usize];
+        let mirror_base = if MIRROR { mirrored ^ (t << mirror_shift[shift as usize]) } else { 0 };
         let targets = match CONV {
             UNIT => (dilate(from) ^ from) & fits,
             STRAIGHT => {
@@ -203,16 +191,19 @@ fn piece_moves<const MIRROR: bool, const CONV: u8, const T: usize>(
                 ray
             }
             _ => {
-                // Bit-parallel flood fill: grow the reached set by one slide until it stops
-                // or covers every place the piece fits (often, with two empty cells).
-                let mut reach = from;
-                loop {
-                    let next = dilate(reach) & fits;
-                    if next == reach || next == fits {
+                // Bit-parallel flood fill: grow the reached set by one slide until it stops.
+                // Two rounds without a test cover every move with two empty cells (the
+                // common case); more empty cells may need more rounds.
+                let first = dilate(from) & fits;
+                let mut reach = dilate(first) & fits;
+                if reach != first && reach != fits {
+                    loop {
+                        let next = dilate(reach) & fits;
+                        if next == reach {
+                            break;
+                        }
                         reach = next;
-                        break;
                     }
-                    reach = next;
                 }
                 reach ^ from
             }
@@ -220,7 +211,7 @@ fn piece_moves<const MIRROR: bool, const CONV: u8, const T: usize>(
         let mut targets = targets;
         while targets != 0 {
             let to = targets.trailing_zeros();
-            let mirrored_to = if MIRROR { u32::from(MIRROR_SHIFT[T][to as usize]) } else { 0 };
+            let mirrored_to = if MIRROR { u32::from(mirror_shift[to as usize]) } else { 0 };
             let mirrored = if MIRROR { mirror_base | t << mirrored_to } else { 0 };
             visit(Neighbor { code: base | t << to, mirrored, to, mirrored_to });
             targets &= targets - 1;

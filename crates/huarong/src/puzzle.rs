@@ -11,7 +11,7 @@
 //! ```
 
 use crate::layout::{Layout, PieceSet};
-use crate::survey::UNSOLVABLE;
+use crate::survey::{LayoutIndex, UNSOLVABLE};
 use std::ops::RangeInclusive;
 use std::sync::OnceLock;
 
@@ -41,13 +41,13 @@ impl SplitMix64 {
     }
 }
 
-/// The distance table of one piece set: sorted codes and the distance of each
+/// The distance table of one piece set: the distance of each layout by rank
 /// ([`UNSOLVABLE`] for none), as [`crate::survey::SetSurvey`] and the database hold them.
 #[derive(Clone, Copy, Debug)]
 pub struct Table<'a> {
-    /// Codes of the layouts, sorted (index = rank).
-    pub codes: &'a [u64],
-    /// Distance by rank.
+    /// Numbers the piece set's layouts.
+    pub index: &'a LayoutIndex,
+    /// Distance by rank (one per layout of `index`).
     pub distance: &'a [u8],
 }
 
@@ -55,13 +55,13 @@ pub struct Table<'a> {
 /// its distance; `None` when there is none. `random` chooses which.
 ///
 /// # Panics
-/// If a table's `codes` and `distance` differ in length.
+/// If a table's `distance` does not have one entry per layout of its `index`.
 pub fn pick(tables: &[Table<'_>], steps: RangeInclusive<u8>, random: u64) -> Option<(Layout, u8)> {
     let wanted = |d: u8| d != UNSOLVABLE && steps.contains(&d);
     let counts: Vec<u64> = tables
         .iter()
         .map(|t| {
-            assert_eq!(t.codes.len(), t.distance.len(), "one distance per code");
+            assert_eq!(t.index.len(), t.distance.len(), "one distance per layout");
             t.distance.iter().filter(|&&d| wanted(d)).count() as u64
         })
         .collect();
@@ -76,7 +76,7 @@ pub fn pick(tables: &[Table<'_>], steps: RangeInclusive<u8>, random: u64) -> Opt
             continue;
         }
         let (rank, &d) = table.distance.iter().enumerate().filter(|&(_, &d)| wanted(d)).nth(index as usize)?;
-        return Some((Layout::from_code_unchecked(table.codes[rank]), d));
+        return Some((table.index.layout(rank as u32)?, d));
     }
     None
 }
@@ -84,11 +84,15 @@ pub fn pick(tables: &[Table<'_>], steps: RangeInclusive<u8>, random: u64) -> Opt
 /// The hardest layouts of `tables`: the largest finite distance and every layout at it.
 pub fn hardest(tables: &[Table<'_>]) -> Option<(u8, Vec<Layout>)> {
     let max = tables.iter().flat_map(|t| t.distance.iter().copied()).filter(|&d| d != UNSOLVABLE).max()?;
-    let layouts = tables
+    let mut layouts: Vec<Layout> = tables
         .iter()
-        .flat_map(|t| t.codes.iter().zip(t.distance).filter(|&(_, &d)| d == max).map(|(&c, _)| c))
-        .map(Layout::from_code_unchecked)
+        .flat_map(|t| {
+            let at = t.distance.iter().enumerate().filter(|&(_, &d)| d == max);
+            at.filter_map(|(rank, _)| t.index.layout(rank as u32))
+        })
         .collect();
+    // By code, whatever the order of the tables' ranks.
+    layouts.sort_unstable();
     Some((max, layouts))
 }
 
@@ -150,7 +154,7 @@ mod tests {
     fn picks_are_uniform_over_the_range_and_repeatable() {
         let set = PieceSet { vertical: 0, horizontal: 1, soldiers: 2 };
         let survey = crate::survey::SetSurvey::run(set);
-        let table = Table { codes: &survey.codes, distance: &survey.distance };
+        let table = Table { index: &survey.index, distance: &survey.distance };
         let mut random = SplitMix64::new(1);
         for _ in 0..50 {
             let (layout, d) = pick(&[table], 5..=9, random.next_u64()).unwrap();

@@ -122,30 +122,43 @@ const NO_PARENT: u32 = u32::MAX;
 /// `Entry::moved` of the start: bit 63 is never a piece's cell.
 const NO_PIECE: u8 = 63;
 
-/// A queued mirror class: its code with the orientation in the tag bit, its parent's queue
-/// index, and the code shift of the piece that moved to reach it (in this code's frame).
-#[derive(Clone, Copy)]
+/// A queued mirror class: its code with the orientation in the tag bit, the code's mirror
+/// image (so that it is not computed again), its parent's queue index, and the code shift of
+/// the piece that moved to reach it (in this code's frame).
+#[derive(Clone, Copy, Default)]
 struct Entry {
     tagged: u64,
+    mirrored: u64,
     parent: u32,
     moved: u8,
 }
 
-/// Reusable BFS memory: the code set and the queue (one per thread).
+/// Reusable BFS memory, one per thread: the code set and the queue. The queue's length is
+/// its usable room (entries past a search's end are stale and get overwritten), so a search
+/// writes each neighbour's entry without a branch and keeps it only if the code was new.
 struct Scratch {
     seen: CodeSet,
     queue: Vec<Entry>,
+    /// Entries the last search used.
+    used: usize,
 }
 
-/// Tables bigger than this many slots are not kept between solves.
+/// Tables bigger than this many slots (and queues longer than this) are not kept between
+/// solves unless the last one used them well.
 const KEEP_SLOTS: usize = 1 << 17;
 /// The first table: 16,384 codes in 256 KB (the classics' groups need at most 41,000 mirror
 /// classes; a bigger group grows the table by doubling).
-const FIRST_CODES: usize = 1 << 14;
+const FIRST_CODES: usize = 1 << 15;
+/// Free queue entries kept ahead of the tail: more than any layout has neighbours (at most
+/// 17 pieces with at most 19 targets each).
+const ROOM: usize = 512;
 
 thread_local! {
-    static SCRATCH: RefCell<Scratch> =
-        RefCell::new(Scratch { seen: CodeSet::with_capacity(FIRST_CODES), queue: Vec::with_capacity(FIRST_CODES) });
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch {
+        seen: CodeSet::with_capacity(FIRST_CODES),
+        queue: vec![Entry::default(); FIRST_CODES],
+        used: 0,
+    });
 }
 
 /// What a search found.
@@ -170,77 +183,84 @@ struct Found {
 /// queued already, in the same orientation.
 fn search<const EARLY: bool>(start: u64, convention: Convention) -> Found {
     SCRATCH.with(|scratch| {
-        let Scratch { seen, queue } = &mut *scratch.borrow_mut();
-        match convention_id(convention) {
+        let Scratch { seen, queue, used } = &mut *scratch.borrow_mut();
+        if queue.len() > KEEP_SLOTS && *used * 8 < queue.len() {
+            *queue = vec![Entry::default(); FIRST_CODES];
+        }
+        let found = match convention_id(convention) {
             PIECE => bfs::<EARLY, PIECE>(start, seen, queue),
             STRAIGHT => bfs::<EARLY, STRAIGHT>(start, seen, queue),
             _ => bfs::<EARLY, UNIT>(start, seen, queue),
-        }
+        };
+        *used = found.classes;
+        found
     })
 }
 
 /// [`search`] in the convention `CONV`.
 fn bfs<const EARLY: bool, const CONV: u8>(start: u64, seen: &mut CodeSet, queue: &mut Vec<Entry>) -> Found {
-    {
-        seen.clear(KEEP_SLOTS, FIRST_CODES);
-        queue.clear();
-        let first = canonical(start) | if canonical(start) == start { 0 } else { TAG };
-        seen.insert(first);
-        queue.push(Entry { tagged: first, parent: NO_PARENT, moved: NO_PIECE });
-        let mut goal = is_solved_code(start).then_some(0);
-        let mut closed = false;
-        let mut symmetric = 0usize;
-        let mut head = 0;
-        let skip_moved = CONV == PIECE;
-        while head < queue.len() && !(EARLY && goal.is_some()) {
-            let Entry { tagged, parent, moved } = queue[head];
-            let code = tagged & !TAG;
-            let flipped = tagged & TAG;
-            let mirrored = mirror(code);
-            symmetric += usize::from(mirrored == code);
-            if !EARLY && goal.is_none() && is_solved_code(code) {
-                goal = Some(head);
-            }
-            // The parent is always a neighbour and always seen: skip its lookup (only when the
-            // orientation agrees, so a disagreement is still detected).
-            // (In the piece convention the parent is never generated: only the moved piece leads
-            // back, and it stays put.)
-            let parent_tagged = if CONV == PIECE || parent == NO_PARENT { 0 } else { queue[parent as usize].tagged };
-            let keep = if skip_moved { 1u64 << moved } else { 0 };
-            for_each_neighbor_mirrored::<CONV>(code, mirrored, keep, |n| {
-                if EARLY && goal.is_some() {
-                    return;
-                }
-                let (class, moved) = if n.code <= n.mirrored { (n.code, n.to) } else { (n.mirrored, n.mirrored_to) };
-                let tag = flipped ^ if class == n.code { 0 } else { TAG };
-                if class | tag == parent_tagged {
-                    return;
-                }
-                match seen.insert(class | tag) {
-                    None => {
-                        if EARLY && is_solved_code(class) {
-                            goal = Some(queue.len());
-                        }
-                        queue.push(Entry { tagged: class | tag, parent: head as u32, moved: moved as u8 });
-                    }
-                    Some(old) => closed |= old != class | tag,
-                }
-            });
-            head += 1;
+    seen.clear(KEEP_SLOTS, FIRST_CODES);
+    let class = canonical(start);
+    let first = class | if class == start { 0 } else { TAG };
+    seen.insert(first);
+    queue[0] = Entry { tagged: first, mirrored: mirror(class), parent: NO_PARENT, moved: NO_PIECE };
+    let mut tail = 1;
+    // The goal's queue index, NONE until found (a plain index so the test on each new
+    // neighbour can be a conditional move).
+    const NONE: usize = usize::MAX;
+    let mut goal = if is_solved_code(start) { 0 } else { NONE };
+    let mut closed = false;
+    let mut symmetric = 0usize;
+    let mut head = 0;
+    let skip_moved = CONV == PIECE;
+    while head < tail && !(EARLY && goal != NONE) {
+        if tail + ROOM > queue.len() {
+            queue.resize(queue.len() * 2, Entry::default());
         }
-        let classes = queue.len();
-        let states = if closed || symmetric > 0 { 2 * classes - symmetric } else { classes };
-        let chain = goal.map(|mut at| {
-            let mut codes = vec![queue[at].tagged & !TAG];
-            while queue[at].parent != NO_PARENT {
-                at = queue[at].parent as usize;
-                codes.push(queue[at].tagged & !TAG);
+        let Entry { tagged, mirrored, parent, moved } = queue[head];
+        let code = tagged & !TAG;
+        let flipped = tagged & TAG;
+        symmetric += usize::from(mirrored == code);
+        if !EARLY && goal == NONE && is_solved_code(code) {
+            goal = head;
+        }
+        // The parent is always a neighbour and always seen: skip its lookup (only when the
+        // orientation agrees, so a disagreement is still detected). In the piece convention
+        // the parent is never generated: only the moved piece leads back, and it stays put.
+        let parent_tagged = if CONV == PIECE || parent == NO_PARENT { 0 } else { queue[parent as usize].tagged };
+        let keep = if skip_moved { 1u64 << moved } else { 0 };
+        for_each_neighbor_mirrored::<CONV>(code, mirrored, keep, |n| {
+            let low = n.code <= n.mirrored;
+            let (class, twin, moved) =
+                if low { (n.code, n.mirrored, n.to) } else { (n.mirrored, n.code, n.mirrored_to) };
+            let tagged = class | (flipped ^ if low { 0 } else { TAG });
+            if CONV != PIECE && tagged == parent_tagged {
+                return;
             }
-            codes.reverse();
-            codes
+            let old = seen.insert(tagged);
+            let new = old == 0;
+            queue[tail] = Entry { tagged, mirrored: twin, parent: head as u32, moved: moved as u8 };
+            if EARLY {
+                goal = if new & is_solved_code(class) { tail } else { goal };
+            }
+            tail += usize::from(new);
+            closed |= !new & (old != tagged);
         });
-        Found { classes, states, chain }
+        head += 1;
     }
+    let classes = tail;
+    let states = if closed || symmetric > 0 { 2 * classes - symmetric } else { classes };
+    let chain = (goal != NONE).then(|| {
+        let mut at = goal;
+        let mut codes = vec![queue[at].tagged & !TAG];
+        while queue[at].parent != NO_PARENT {
+            at = queue[at].parent as usize;
+            codes.push(queue[at].tagged & !TAG);
+        }
+        codes.reverse();
+        codes
+    });
+    Found { classes, states, chain }
 }
 
 #[cfg(test)]

@@ -1,17 +1,19 @@
 //! Survey of every legal layout: enumeration per piece set, groups of mutually reachable
 //! layouts, every layout's distance to a solution, and a one-byte-per-layout database.
 //!
-//! Within a piece set the layouts are indexed by their rank in the sorted list of codes, so a
-//! distance table is a plain byte array. Distances come from one multi-source breadth-first
-//! search backwards from every solved layout (moves are reversible), over mirror classes (a
-//! layout and its left-right mirror image are equally far from the symmetric goal); piece
-//! sets are surveyed in parallel with rayon.
+//! Within a piece set the layouts are numbered by an exact combinatorial index
+//! ([`LayoutIndex`]: the rank in enumeration order, computed from small tables), so a distance
+//! table is a plain byte array and no list of codes or hash map is needed. Distances come from
+//! one multi-source breadth-first search backwards from every solved layout (moves are
+//! reversible), over mirror classes (a layout and its left-right mirror image are equally far
+//! from the symmetric goal). Piece sets are surveyed in parallel with rayon, and so is each
+//! level of a big set's search.
 //!
 //! ```
 //! use huarong::survey::SetSurvey;
 //! use huarong::{Layout, PieceSet};
 //! let survey = SetSurvey::run(PieceSet { vertical: 4, horizontal: 1, soldiers: 4 });
-//! assert_eq!((survey.codes.len(), survey.groups), (65_880, 898));
+//! assert_eq!((survey.index.len(), survey.groups), (65_880, 898));
 //! let start: Layout = "VCCV/VCCV/VHHV/VSSV/S..S".parse().unwrap();
 //! assert_eq!(survey.distance_of(start), Some(81));
 //! ```
@@ -22,8 +24,11 @@ use crate::layout::{is_solved_code, Layout, PieceSet};
 use crate::moves::Convention;
 use crate::moves::{for_each_neighbor_mirrored, PIECE, UNIT};
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
 use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::ops::RangeInclusive;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+pub use crate::index::LayoutIndex;
 
 /// Legal layouts on the board, over all piece sets.
 pub const TOTAL_LAYOUTS: u64 = 29_334_498;
@@ -61,11 +66,11 @@ fn fill(occupied: u32, code: u64, left: &mut [u8; 5], visit: &mut impl FnMut(u64
     }
 }
 
-/// The codes of every layout of `set`, sorted (a layout's index is its rank).
+/// The codes of every layout of `set` in rank order ([`LayoutIndex`]: a layout's position
+/// here is its rank).
 pub fn layouts(set: PieceSet) -> Vec<u64> {
     let mut codes = Vec::new();
     for_each_layout(set, |code| codes.push(code));
-    codes.sort_unstable();
     codes
 }
 
@@ -93,8 +98,8 @@ pub fn count_all_layouts() -> u64 {
 pub struct SetSurvey {
     /// The pieces besides Cao Cao.
     pub set: PieceSet,
-    /// Sorted codes; index = rank.
-    pub codes: Vec<u64>,
+    /// Numbers the layouts: `distance[index.rank(layout)]`.
+    pub index: LayoutIndex,
     /// Minimum piece-convention steps to a solution by rank, [`UNSOLVABLE`] if none.
     pub distance: Vec<u8>,
     /// Groups of mutually reachable layouts.
@@ -103,90 +108,16 @@ pub struct SetSurvey {
     pub solvable_groups: usize,
 }
 
+/// Frontier codes handed to one rayon task at a time.
+const CHUNK: usize = 2048;
+
 impl SetSurvey {
     /// Surveys every layout of `set`.
     pub fn run(set: PieceSet) -> SetSurvey {
-        let codes = layouts(set);
-        // A hash index beats a binary search here: one cache miss instead of ~20.
-        let index: FxHashMap<u64, u32> = codes.iter().enumerate().map(|(i, &code)| (code, i as u32)).collect();
-        let rank = |code: u64| index[&code];
-        let n = codes.len();
-
-        // Multi-source BFS from every solved layout, level by level, over mirror classes: a
-        // layout and its mirror image are the same distance from the (symmetric) goal, so only
-        // the smaller code of each pair is expanded and both get the distance.
-        let mut distance = vec![UNSOLVABLE; n];
-        let mut frontier: Vec<u32> = Vec::new();
-        for (i, &code) in codes.iter().enumerate() {
-            if is_solved_code(code) {
-                distance[i] = 0;
-                if code <= mirror(code) {
-                    frontier.push(i as u32);
-                }
-            }
-        }
-        let mut level = 0u8;
-        let mut next = Vec::new();
-        while !frontier.is_empty() {
-            level = level.checked_add(1).filter(|&l| l < UNSOLVABLE).expect("distances fit in a byte");
-            for &i in &frontier {
-                let code = codes[i as usize];
-                for_each_neighbor_mirrored::<PIECE>(code, mirror(code), 0, |n| {
-                    let (class, twin) = if n.code <= n.mirrored { (n.code, n.mirrored) } else { (n.mirrored, n.code) };
-                    let j = rank(class);
-                    if distance[j as usize] == UNSOLVABLE {
-                        distance[j as usize] = level;
-                        if twin != class {
-                            distance[rank(twin) as usize] = level;
-                        }
-                        next.push(j);
-                    }
-                });
-            }
-            std::mem::swap(&mut frontier, &mut next);
-            next.clear();
-        }
-
-        // Groups: flood each mirror class's group (unit moves connect the same layouts),
-        // remembering for each class whether the real layout reached is the class's code or
-        // its mirror. A group of classes is one real group if it holds a symmetric layout or
-        // some class is reached both ways (it contains its own mirror image), else two.
-        const UNSEEN: u8 = 0;
-        let mut seen = vec![UNSEEN; n]; // 1 + orientation once seen
-        let (mut groups, mut solvable_groups) = (0, 0);
-        let mut stack = Vec::new();
-        for start in 0..n {
-            let code = codes[start];
-            if seen[start] != UNSEEN || code > mirror(code) {
-                continue;
-            }
-            let mut closed = false;
-            seen[start] = 1;
-            stack.push(start as u32);
-            while let Some(i) = stack.pop() {
-                let code = codes[i as usize];
-                let flipped = seen[i as usize] - 1;
-                let mirrored = mirror(code);
-                closed |= mirrored == code;
-                for_each_neighbor_mirrored::<UNIT>(code, mirrored, 0, |n| {
-                    let class = n.code.min(n.mirrored);
-                    let tag = 1 + (flipped ^ u8::from(class != n.code));
-                    let j = rank(class) as usize;
-                    if seen[j] == UNSEEN {
-                        seen[j] = tag;
-                        stack.push(j as u32);
-                    } else {
-                        closed |= seen[j] != tag;
-                    }
-                });
-            }
-            let real = if closed { 1 } else { 2 };
-            groups += real;
-            if distance[start] != UNSOLVABLE {
-                solvable_groups += real;
-            }
-        }
-        SetSurvey { set, codes, distance, groups, solvable_groups }
+        let index = LayoutIndex::new(set);
+        let distance = distances(&index);
+        let (groups, solvable_groups) = count_groups(&index, &distance);
+        SetSurvey { set, index, distance, groups, solvable_groups }
     }
 
     /// Layouts that can be solved.
@@ -196,21 +127,114 @@ impl SetSurvey {
 
     /// The largest finite distance and the layouts at it (none if nothing is solvable).
     pub fn hardest(&self) -> Option<(u8, Vec<Layout>)> {
-        let max = self.distance.iter().copied().filter(|&d| d != UNSOLVABLE).max()?;
-        let at = self
-            .distance
-            .iter()
-            .zip(&self.codes)
-            .filter(|&(&d, _)| d == max)
-            .map(|(_, &c)| Layout::from_code_unchecked(c))
-            .collect();
-        Some((max, at))
+        crate::puzzle::hardest(&[crate::puzzle::Table { index: &self.index, distance: &self.distance }])
     }
 
-    /// The distance of a layout of this piece set.
+    /// The distance of a layout of this piece set (`None` for another piece set).
     pub fn distance_of(&self, layout: Layout) -> Option<u8> {
-        self.codes.binary_search(&layout.code()).ok().map(|i| self.distance[i])
+        self.index.rank(layout).map(|rank| self.distance[rank as usize])
     }
+}
+
+/// Every layout's distance: a multi-source BFS from the solved layouts, level by level, over
+/// mirror classes (a layout and its mirror image are the same distance from the symmetric
+/// goal, so only the smaller code of each pair is expanded and both get the distance). Each
+/// level's frontier is split among rayon's threads; a class is claimed by one atomic
+/// compare-and-swap, so it is queued once.
+fn distances(index: &LayoutIndex) -> Vec<u8> {
+    let distance: Vec<AtomicU8> = (0..index.len()).map(|_| AtomicU8::new(UNSOLVABLE)).collect();
+    let mut frontier: Vec<u64> = Vec::new();
+    for_each_layout(index.set(), |code| {
+        if is_solved_code(code) {
+            distance[index.rank_code(code) as usize].store(0, Ordering::Relaxed);
+            if code <= mirror(code) {
+                frontier.push(code);
+            }
+        }
+    });
+    let mut level = 0u8;
+    while !frontier.is_empty() {
+        level = level.checked_add(1).filter(|&l| l < UNSOLVABLE).expect("distances fit in a byte");
+        let expand = |next: &mut Vec<u64>, code: u64| {
+            for_each_neighbor_mirrored::<PIECE>(code, mirror(code), 0, |n| {
+                let (class, twin) = if n.code <= n.mirrored { (n.code, n.mirrored) } else { (n.mirrored, n.code) };
+                let cell = &distance[index.rank_code(class) as usize];
+                if cell.load(Ordering::Relaxed) == UNSOLVABLE
+                    && cell.compare_exchange(UNSOLVABLE, level, Ordering::Relaxed, Ordering::Relaxed).is_ok()
+                {
+                    if twin != class {
+                        distance[index.rank_code(twin) as usize].store(level, Ordering::Relaxed);
+                    }
+                    next.push(class);
+                }
+            });
+        };
+        frontier = if frontier.len() <= CHUNK {
+            let mut next = Vec::new();
+            frontier.iter().for_each(|&code| expand(&mut next, code));
+            next
+        } else {
+            frontier
+                .par_chunks(CHUNK)
+                .map(|chunk| {
+                    let mut next = Vec::new();
+                    chunk.iter().for_each(|&code| expand(&mut next, code));
+                    next
+                })
+                .reduce(Vec::new, |mut all, mut part| {
+                    if all.len() < part.len() {
+                        std::mem::swap(&mut all, &mut part);
+                    }
+                    all.extend_from_slice(&part);
+                    all
+                })
+        };
+    }
+    // Same size and alignment: this collects in place.
+    distance.into_iter().map(AtomicU8::into_inner).collect()
+}
+
+/// Groups and solvable groups: floods each mirror class's group (unit moves connect the same
+/// layouts), remembering for each class whether the real layout reached is the class's code
+/// or its mirror. A group of classes is one real group if it holds a symmetric layout or some
+/// class is reached both ways (it contains its own mirror image), else two.
+fn count_groups(index: &LayoutIndex, distance: &[u8]) -> (usize, usize) {
+    const UNSEEN: u8 = 0;
+    let mut seen = vec![UNSEEN; index.len()]; // 1 + orientation once seen
+    let (mut groups, mut solvable_groups) = (0, 0);
+    let mut stack = Vec::new();
+    let mut start = 0usize;
+    for_each_layout(index.set(), |code| {
+        let rank = start;
+        start += 1;
+        if seen[rank] != UNSEEN || code > mirror(code) {
+            return;
+        }
+        let mut closed = false;
+        seen[rank] = 1;
+        stack.push((code, 0u8));
+        while let Some((code, flipped)) = stack.pop() {
+            let mirrored = mirror(code);
+            closed |= mirrored == code;
+            for_each_neighbor_mirrored::<UNIT>(code, mirrored, 0, |n| {
+                let class = n.code.min(n.mirrored);
+                let tag = 1 + (flipped ^ u8::from(class != n.code));
+                let j = index.rank_code(class) as usize;
+                if seen[j] == UNSEEN {
+                    seen[j] = tag;
+                    stack.push((class, tag - 1));
+                } else {
+                    closed |= seen[j] != tag;
+                }
+            });
+        }
+        let real = if closed { 1 } else { 2 };
+        groups += real;
+        if distance[rank] != UNSOLVABLE {
+            solvable_groups += real;
+        }
+    });
+    (groups, solvable_groups)
 }
 
 /// What the survey keeps of one piece set once its tables are in the database.
@@ -248,35 +272,42 @@ impl Survey {
 
     /// Surveys the given piece sets only.
     pub fn run_sets(sets: &[PieceSet], progress: &(dyn Fn(u64) + Sync)) -> Survey {
+        // Each index is built where it is used, so the tables of only the sets in flight are
+        // in memory at a time.
+        let sizes: Vec<usize> = sets.par_iter().map(|&set| LayoutIndex::new(set).len()).collect();
+        // One buffer for every distance, cut into each set's part: no second copy at the end.
+        let mut distances = vec![UNSOLVABLE; sizes.iter().sum()];
+        let mut parts: Vec<(usize, &mut [u8])> = Vec::with_capacity(sets.len());
+        let mut rest = distances.as_mut_slice();
+        for (i, &size) in sizes.iter().enumerate() {
+            let (part, after) = rest.split_at_mut(size);
+            parts.push((i, part));
+            rest = after;
+        }
         // Biggest sets first so the last thread is not left with a giant.
-        let mut order: Vec<usize> = (0..sets.len()).collect();
-        let sizes: Vec<usize> = sets.par_iter().map(|&s| estimate(s)).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(sizes[i]));
-        let mut done: Vec<(usize, SetSummary, Vec<u8>)> = order
+        parts.sort_by_key(|(i, _)| std::cmp::Reverse(sizes[*i]));
+        let mut done: Vec<(usize, SetSummary, Vec<u32>)> = parts
             .into_par_iter()
-            .map(|i| {
+            .map(|(i, part)| {
                 let survey = SetSurvey::run(sets[i]);
+                part.copy_from_slice(&survey.distance);
                 let summary = SetSummary {
                     set: survey.set,
-                    layouts: survey.codes.len(),
+                    layouts: sizes[i],
                     groups: survey.groups,
                     solvable_groups: survey.solvable_groups,
                     solvable: survey.solvable(),
-                    hardest: survey.hardest().map(|(d, at)| (d, at.len(), at[0])),
+                    // The smallest code at the top distance: the same example whatever the order.
+                    hardest: survey.hardest().map(|(d, at)| (d, at.len(), *at.iter().min().expect("one at least"))),
                 };
-                progress(survey.codes.len() as u64);
-                (i, summary, survey.distance)
+                progress(sizes[i] as u64);
+                (i, summary, level_counts(part))
             })
             .collect();
         done.sort_by_key(|(i, _, _)| *i);
-        let mut database = Database { sets: Vec::new(), distances: Vec::new() };
-        let mut summaries = Vec::new();
-        for (_, summary, distance) in done {
-            database.sets.push((summary.set, distance.len() as u32));
-            database.distances.extend_from_slice(&distance);
-            summaries.push(summary);
-        }
-        Survey { sets: summaries, database }
+        let sets = sets.iter().zip(&sizes).map(|(&set, &size)| (set, size as u32)).collect();
+        let (summaries, levels) = done.into_iter().map(|(_, summary, levels)| (summary, levels)).unzip();
+        Survey { sets: summaries, database: Database { sets, levels, distances } }
     }
 
     /// Total layouts.
@@ -295,52 +326,59 @@ impl Survey {
     }
 }
 
-/// A rough size for scheduling: the number of symbol orders (an upper bound on layouts).
-fn estimate(set: PieceSet) -> usize {
-    let counts = [set.empty_cells(), 1, set.vertical as usize, set.horizontal as usize, set.soldiers as usize];
-    let mut total: f64 = 1.0;
-    let mut placed = 0;
-    for c in counts {
-        for k in 1..=c {
-            placed += 1;
-            total = total * placed as f64 / k as f64;
-        }
-    }
-    total as usize
-}
-
 /// Every layout's distance, one byte each, grouped by piece set.
 ///
-/// File format (little-endian): `QIHRDB01`, u32 number of piece sets, then per set
-/// `vertical, horizontal, soldiers, 0` bytes and a u32 layout count, then the distance bytes
-/// of each set in order, by rank ([`layouts`]); 255 = unsolvable.
+/// File format (little-endian): `QIHRDB02`, u32 number of piece sets, then per set
+/// `vertical, horizontal, soldiers, L` bytes, a u32 layout count and L u32 counts of the
+/// layouts at distance 0, 1 ... L - 1 (L - 1 is the set's largest distance; the rest are
+/// unsolvable); then the distance bytes of each set in order, by rank ([`LayoutIndex`], the
+/// order of [`layouts`]); 255 = unsolvable. The counts let a reader choose a set for a
+/// puzzle of some difficulty from the header alone. (Version 01 had no counts and ordered
+/// each set by sorted code; it is refused with a hint to survey again.)
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Database {
     /// Piece sets with their layout counts, in file order.
     pub sets: Vec<(PieceSet, u32)>,
+    /// Per set (same order), how many layouts are at each distance from 0 to the largest.
+    pub levels: Vec<Vec<u32>>,
     /// The distance bytes (may be empty for a database opened for lookups only).
     pub distances: Vec<u8>,
 }
 
-const MAGIC: &[u8; 8] = b"QIHRDB01";
+const MAGIC: &[u8; 8] = b"QIHRDB02";
+/// The first version's magic.
+const MAGIC_01: &[u8; 8] = b"QIHRDB01";
 
 /// Why a database cannot be used.
 fn invalid(what: &str) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, format!("not a Huarong Dao database: {what}"))
 }
 
+/// How many layouts are at each distance from 0 to the largest finite one.
+pub(crate) fn level_counts(distance: &[u8]) -> Vec<u32> {
+    let mut counts = [0u32; 256];
+    for &d in distance {
+        counts[d as usize] += 1;
+    }
+    let levels = counts[..UNSOLVABLE as usize].iter().rposition(|&c| c != 0).map_or(0, |last| last + 1);
+    counts[..levels].to_vec()
+}
+
 impl Database {
     fn header_len(&self) -> u64 {
-        12 + 8 * self.sets.len() as u64
+        12 + self.levels.iter().map(|l| 8 + 4 * l.len() as u64).sum::<u64>()
     }
 
     /// Writes the database.
     pub fn write(&self, out: &mut impl Write) -> io::Result<()> {
         out.write_all(MAGIC)?;
         out.write_all(&(self.sets.len() as u32).to_le_bytes())?;
-        for (set, count) in &self.sets {
-            out.write_all(&[set.vertical, set.horizontal, set.soldiers, 0])?;
+        for ((set, count), levels) in self.sets.iter().zip(&self.levels) {
+            out.write_all(&[set.vertical, set.horizontal, set.soldiers, levels.len() as u8])?;
             out.write_all(&count.to_le_bytes())?;
+            for level in levels {
+                out.write_all(&level.to_le_bytes())?;
+            }
         }
         out.write_all(&self.distances)
     }
@@ -348,11 +386,15 @@ impl Database {
     /// Reads the header only (for [`Database::lookup`] and [`Database::read_set`]).
     ///
     /// # Errors
-    /// The magic bytes are wrong, the header is cut short, or it lists an impossible piece
-    /// set, one twice, or more layouts than exist.
+    /// The magic bytes are wrong (or of version 01), the header is cut short, or it lists an
+    /// impossible piece set, one twice, more layouts than exist, or more layouts at some
+    /// distance than the set has.
     pub fn read_header(input: &mut impl Read) -> io::Result<Database> {
         let mut magic = [0u8; 8];
         input.read_exact(&mut magic)?;
+        if &magic == MAGIC_01 {
+            return Err(invalid("an older version (QIHRDB01): run `qi huarong survey` again"));
+        }
         if &magic != MAGIC {
             return Err(invalid("wrong magic bytes"));
         }
@@ -362,26 +404,43 @@ impl Database {
         if n > 1000 {
             return Err(invalid("too many piece sets"));
         }
-        let mut sets: Vec<(PieceSet, u32)> = Vec::new();
+        let mut database = Database::default();
         let mut total = 0u64;
         for _ in 0..n {
             let mut entry = [0u8; 8];
             input.read_exact(&mut entry)?;
             let set = PieceSet { vertical: entry[0], horizontal: entry[1], soldiers: entry[2] };
             let count = u32::from_le_bytes([entry[4], entry[5], entry[6], entry[7]]);
-            if entry[3] != 0 || set.empty_cells() < 2 {
+            if set.empty_cells() < 2 {
                 return Err(invalid("a piece set that leaves fewer than two empty cells"));
             }
-            if sets.iter().any(|&(s, _)| s == set) {
+            if database.sets.iter().any(|&(s, _)| s == set) {
                 return Err(invalid("a piece set listed twice"));
             }
             total += u64::from(count);
             if total > TOTAL_LAYOUTS {
                 return Err(invalid("more layouts than there are"));
             }
-            sets.push((set, count));
+            let mut levels = Vec::with_capacity(entry[3] as usize);
+            let mut at_levels = 0u64;
+            for _ in 0..entry[3] {
+                input.read_exact(&mut word)?;
+                let level = u32::from_le_bytes(word);
+                at_levels += u64::from(level);
+                levels.push(level);
+            }
+            if at_levels > u64::from(count) || entry[3] == UNSOLVABLE {
+                return Err(invalid("more layouts at some distance than the piece set has"));
+            }
+            database.sets.push((set, count));
+            database.levels.push(levels);
         }
-        Ok(Database { sets, distances: Vec::new() })
+        Ok(database)
+    }
+
+    /// Layouts of the `i`-th set (file order) whose distance is in `steps` (from the header).
+    pub fn layouts_at(&self, i: usize, steps: &RangeInclusive<u8>) -> u64 {
+        self.levels[i].iter().enumerate().filter(|(d, _)| steps.contains(&(*d as u8))).map(|(_, &c)| u64::from(c)).sum()
     }
 
     /// The distance bytes of every layout of `set` (by rank, see [`layouts`]) read from the
@@ -410,12 +469,12 @@ impl Database {
         let mut offset = self.header_len();
         for &(s, count) in &self.sets {
             if s == set {
-                let codes = layouts(set);
-                if codes.len() != count as usize {
+                let index = LayoutIndex::new(set);
+                if index.len() != count as usize {
                     return Err(invalid("piece set size differs from this program's enumeration"));
                 }
-                let rank = codes.binary_search(&layout.code()).map_err(|_| invalid("layout missing"))?;
-                input.seek(SeekFrom::Start(offset + rank as u64))?;
+                let rank = index.rank(layout).expect("the layout has this piece set");
+                input.seek(SeekFrom::Start(offset + u64::from(rank)))?;
                 let mut byte = [0u8; 1];
                 input.read_exact(&mut byte)?;
                 return Ok(Some(byte[0]));
@@ -434,8 +493,8 @@ mod tests {
     fn small_set_distances_match_the_solver() {
         let set = PieceSet { vertical: 0, horizontal: 1, soldiers: 2 };
         let survey = SetSurvey::run(set);
-        assert!(survey.codes.len() > 1000);
-        for &code in survey.codes.iter().step_by(97) {
+        assert!(survey.index.len() > 1000);
+        for &code in layouts(set).iter().step_by(97) {
             let layout = Layout::from_code(code).unwrap();
             let solved = crate::solve(layout, Convention::Piece).steps.map(|s| s as u8);
             assert_eq!(survey.distance_of(layout), Some(solved.unwrap_or(UNSOLVABLE)));
@@ -449,6 +508,14 @@ mod tests {
     }
 
     #[test]
+    fn the_first_version_is_refused_with_a_hint() {
+        let mut old = b"QIHRDB01".to_vec();
+        old.extend_from_slice(&0u32.to_le_bytes());
+        let err = Database::read_header(&mut io::Cursor::new(old)).unwrap_err();
+        assert!(err.to_string().contains("survey` again"), "{err}");
+    }
+
+    #[test]
     fn database_round_trip() {
         let sets = [
             PieceSet { vertical: 1, horizontal: 0, soldiers: 1 },
@@ -459,6 +526,11 @@ mod tests {
         survey.database.write(&mut file).unwrap();
         let mut cursor = io::Cursor::new(file);
         let db = Database::read_header(&mut cursor).unwrap();
+        assert_eq!(db.sets, survey.database.sets);
+        assert_eq!(db.levels, survey.database.levels);
+        let first = db.read_set(&mut cursor, sets[0]).unwrap().unwrap();
+        assert_eq!(db.levels[0], level_counts(&first));
+        assert_eq!(db.layouts_at(0, &(0..=254)), first.iter().filter(|&&d| d != UNSOLVABLE).count() as u64);
         let layout = Layout::parse("SV../.V../CC../CC../....").unwrap();
         let expected = crate::solve(layout, Convention::Piece).steps.unwrap() as u8;
         assert_eq!(db.lookup(&mut cursor, layout).unwrap(), Some(expected));

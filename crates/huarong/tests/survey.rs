@@ -8,7 +8,7 @@ use std::collections::HashMap;
 #[test]
 fn heng_dao_li_ma_piece_set() {
     let survey = SetSurvey::run(PieceSet { vertical: 4, horizontal: 1, soldiers: 4 });
-    assert_eq!(survey.codes.len(), 65_880);
+    assert_eq!(survey.index.len(), 65_880);
     assert_eq!(survey.groups, 898);
     let start: Layout = "VCCV/VCCV/VHHV/VSSV/S..S".parse().unwrap();
     assert_eq!(survey.distance_of(start), Some(81));

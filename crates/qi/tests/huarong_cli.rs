@@ -75,3 +75,43 @@ fn hardest_of_a_piece_set_and_bad_arguments() {
     let (ok, _, err) = qi(&["huarong", "random", "--min", "30", "--max", "10", "--db", NO_DB]);
     assert!(!ok && err.contains("--min"), "{err}");
 }
+
+/// A small database of two piece sets, written by the library as `qi huarong survey` does.
+fn small_database(name: &str) -> std::path::PathBuf {
+    use huarong::survey::Survey;
+    use huarong::PieceSet;
+    let sets =
+        [PieceSet { vertical: 0, horizontal: 1, soldiers: 2 }, PieceSet { vertical: 4, horizontal: 1, soldiers: 4 }];
+    let survey = Survey::run_sets(&sets, &|_| {});
+    let path = std::env::temp_dir().join(format!("qi-huarong-{}-{name}.qdb", std::process::id()));
+    let mut file = std::fs::File::create(&path).unwrap();
+    survey.database.write(&mut file).unwrap();
+    path
+}
+
+#[test]
+fn random_lookup_and_hardest_read_the_database() {
+    let path = small_database("read");
+    let db = path.to_str().unwrap();
+    // Without --pieces the header's counts choose the set; only that set is read.
+    for (i, steps) in [3u32, 40, 81, 90].into_iter().enumerate() {
+        let (seed, n) = (i.to_string(), steps.to_string());
+        let (ok, v, err) = qi(&["huarong", "random", "--steps", &n, "--seed", &seed, "--db", db, "--json"]);
+        assert!(ok, "{err}");
+        assert_eq!((v["steps"].as_u64(), v["source"].as_str()), (Some(u64::from(steps)), Some("database")));
+        let (ok, found, err) = qi(&["huarong", "lookup", v["layout"].as_str().unwrap(), "--db", db, "--json"]);
+        assert!(ok, "{err}");
+        assert_eq!(found["steps"], steps);
+    }
+    let (ok, v, err) = qi(&["huarong", "random", "--steps", "200", "--db", db]);
+    assert!(!ok && v.is_null() && err.contains("no solvable layout"), "{err}");
+    let (ok, v, err) = qi(&["huarong", "lookup", "横刀立马", "--db", db, "--json"]);
+    assert!(ok, "{err}");
+    assert_eq!(v["steps"], 81);
+    let (ok, v, err) = qi(&["huarong", "hardest", "--db", db, "--json"]);
+    assert!(ok, "{err}");
+    let (_, searched, _) = qi(&["huarong", "hardest", "--pieces", "4V+1H+4S", "--db", NO_DB, "--json"]);
+    assert_eq!(v["steps"], searched["steps"]);
+    assert_eq!(v["layouts"], searched["layouts"]);
+    std::fs::remove_file(path).unwrap();
+}

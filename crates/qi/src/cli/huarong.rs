@@ -3,12 +3,13 @@
 
 use anyhow::{bail, Context, Result};
 use huarong::puzzle::{self, SplitMix64, Table};
-use huarong::survey::{layouts, Database, Survey, UNSOLVABLE};
+use huarong::survey::{Database, LayoutIndex, Survey, UNSOLVABLE};
 use huarong::{catalog, shortest, solve, Convention, Layout, PieceSet};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -364,44 +365,55 @@ fn classic_family() -> Vec<PieceSet> {
     (0..=5).map(|vertical| PieceSet { vertical, horizontal: 5 - vertical, soldiers: 4 }).collect()
 }
 
-/// Distance tables: sorted codes and distances of each piece set.
+/// Distance tables: the index and the distances of each piece set.
 struct Tables {
-    sets: Vec<(PieceSet, Vec<u64>, Vec<u8>)>,
+    sets: Vec<(LayoutIndex, Vec<u8>)>,
     /// `database` or `search`.
     source: &'static str,
 }
 
 impl Tables {
     fn views(&self) -> Vec<Table<'_>> {
-        self.sets.iter().map(|(_, codes, distance)| Table { codes, distance }).collect()
+        self.sets.iter().map(|(index, distance)| Table { index, distance }).collect()
     }
+}
+
+/// The database at `db` with its header read, if the file exists.
+fn open_db(db: &Path) -> Result<Option<(BufReader<File>, Database)>> {
+    if !db.exists() {
+        return Ok(None);
+    }
+    let mut file = BufReader::new(File::open(db).with_context(|| format!("cannot open {}", db.display()))?);
+    let database = Database::read_header(&mut file).with_context(|| format!("reading {}", db.display()))?;
+    Ok(Some((file, database)))
+}
+
+/// The distances of `sets` read from an open database, checked against the enumeration.
+fn read_tables(file: &mut BufReader<File>, database: &Database, db: &Path, sets: &[PieceSet]) -> Result<Tables> {
+    let mut tables = Vec::new();
+    for &set in sets {
+        let Some(distance) = database.read_set(file, set).with_context(|| format!("reading {}", db.display()))? else {
+            bail!("{} has no entry for the piece set {set}", db.display());
+        };
+        let index = LayoutIndex::new(set);
+        if index.len() != distance.len() {
+            bail!("{}: the piece set {set} has {} entries, not {}", db.display(), distance.len(), index.len());
+        }
+        tables.push((index, distance));
+    }
+    Ok(Tables { sets: tables, source: "database" })
 }
 
 /// The tables of `pieces` (or the default sets) from the database at `db` if it exists, else
 /// by surveying the sets here.
 fn load_tables(pieces: Option<&str>, db: &Path) -> Result<Tables> {
     let wanted = pieces.map(parse_pieces).transpose()?;
-    if db.exists() {
-        let mut file = BufReader::new(File::open(db).with_context(|| format!("cannot open {}", db.display()))?);
-        let database = Database::read_header(&mut file).with_context(|| format!("reading {}", db.display()))?;
+    if let Some((mut file, database)) = open_db(db)? {
         let sets: Vec<PieceSet> = match wanted {
             Some(set) => vec![set],
             None => database.sets.iter().map(|&(s, _)| s).collect(),
         };
-        let mut tables = Vec::new();
-        for set in sets {
-            let Some(distance) =
-                database.read_set(&mut file, set).with_context(|| format!("reading {}", db.display()))?
-            else {
-                bail!("{} has no entry for the piece set {set}", db.display());
-            };
-            let codes = layouts(set);
-            if codes.len() != distance.len() {
-                bail!("{}: the piece set {set} has {} entries, not {}", db.display(), distance.len(), codes.len());
-            }
-            tables.push((set, codes, distance));
-        }
-        return Ok(Tables { sets: tables, source: "database" });
+        return read_tables(&mut file, &database, db, &sets);
     }
     Ok(survey_tables(&wanted.map_or_else(classic_family, |s| vec![s])))
 }
@@ -414,26 +426,66 @@ fn survey_tables(sets: &[PieceSet]) -> Tables {
     for &(set, count) in &survey.database.sets {
         let distance = survey.database.distances[at..at + count as usize].to_vec();
         at += count as usize;
-        tables.push((set, layouts(set), distance));
+        tables.push((LayoutIndex::new(set), distance));
     }
     Tables { sets: tables, source: "search" }
 }
 
-fn random(
-    range: std::ops::RangeInclusive<u8>,
+/// A uniform pick among the layouts of the wanted sets whose distance is in `range`: with a
+/// database, the header's counts per distance choose the set, and only that set is read.
+fn pick_random(
+    range: &RangeInclusive<u8>,
     pieces: Option<&str>,
-    seed: Option<u64>,
+    random: u64,
     db: &Path,
-    as_json: bool,
-) -> Result<()> {
+) -> Result<(Tables, Option<(Layout, u8)>)> {
+    let wanted = pieces.map(parse_pieces).transpose()?;
+    let Some((mut file, database)) = open_db(db)? else {
+        let tables = survey_tables(&wanted.map_or_else(classic_family, |s| vec![s]));
+        let picked = puzzle::pick(&tables.views(), range.clone(), random);
+        return Ok((tables, picked));
+    };
+    let candidates: Vec<(PieceSet, u64)> = (0..database.sets.len())
+        .map(|i| (database.sets[i].0, database.layouts_at(i, range)))
+        .filter(|&(set, _)| wanted.is_none_or(|w| w == set))
+        .collect();
+    if let Some(w) = wanted {
+        if candidates.is_empty() {
+            bail!("{} has no entry for the piece set {w}", db.display());
+        }
+    }
+    let total: u64 = candidates.iter().map(|&(_, n)| n).sum();
+    if total == 0 {
+        return Ok((Tables { sets: Vec::new(), source: "database" }, None));
+    }
+    let mut index = random % total;
+    let &(set, _) = candidates
+        .iter()
+        .find(|&&(_, n)| {
+            let here = index < n;
+            if !here {
+                index -= n;
+            }
+            here
+        })
+        .expect("index below the total");
+    let tables = read_tables(&mut file, &database, db, &[set])?;
+    let picked = puzzle::pick(&tables.views(), range.clone(), index);
+    if picked.is_none() {
+        bail!("{}: the header's counts for {set} disagree with its distances", db.display());
+    }
+    Ok((tables, picked))
+}
+
+fn random(range: RangeInclusive<u8>, pieces: Option<&str>, seed: Option<u64>, db: &Path, as_json: bool) -> Result<()> {
     if range.is_empty() {
         bail!("--min is above --max");
     }
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
     });
-    let tables = load_tables(pieces, db)?;
-    let Some((layout, steps)) = puzzle::pick(&tables.views(), range.clone(), SplitMix64::new(seed).next_u64()) else {
+    let (tables, picked) = pick_random(&range, pieces, SplitMix64::new(seed).next_u64(), db)?;
+    let Some((layout, steps)) = picked else {
         bail!("no solvable layout needs {}-{} steps in these piece sets", range.start(), range.end());
     };
     // The table says `steps`; the solver must agree (a damaged database would show here).
@@ -454,7 +506,7 @@ fn random(
 
 fn hardest(pieces: Option<&str>, db: &Path, as_json: bool) -> Result<()> {
     let tables = load_tables(pieces, db)?;
-    let sets: Vec<String> = tables.sets.iter().map(|(s, _, _)| s.to_string()).collect();
+    let sets: Vec<String> = tables.sets.iter().map(|(index, _)| index.set().to_string()).collect();
     let Some((steps, at)) = puzzle::hardest(&tables.views()) else {
         bail!("no layout of {} can be solved", sets.join(", "));
     };
@@ -486,8 +538,8 @@ fn puzzles(per_step: usize, seed: u64) -> Result<()> {
     println!(
         "# (Cao Cao, five generals, four soldiers); made by `qi huarong puzzles --per-step {per_step} --seed {seed}`"
     );
-    for (_, codes, distance) in &tables.sets {
-        let table = [Table { codes, distance }];
+    for (index, distance) in &tables.sets {
+        let table = [Table { index, distance }];
         let max = distance.iter().copied().filter(|&d| d != UNSOLVABLE).max().unwrap_or(0);
         for steps in 1..=max {
             let mut chosen = Vec::new();
