@@ -8,6 +8,8 @@ mod assets;
 mod cpu;
 mod error;
 mod extract;
+mod address_cap;
+mod deadlines;
 mod framing;
 mod limits;
 pub mod rooms;
