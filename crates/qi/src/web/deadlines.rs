@@ -120,9 +120,7 @@ impl Deadlines {
 
     /// The answer's last byte has been handed to the socket.
     pub fn answer_finished(&self) {
-        self.update(|state| {
-            state.phase == Phase::Busy && state.set(Phase::Idle(Instant::now()))
-        });
+        self.update(|state| state.phase == Phase::Busy && state.set(Phase::Idle(Instant::now())));
     }
 
     /// The connection was upgraded: the HTTP timeouts no longer apply.

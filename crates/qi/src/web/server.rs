@@ -90,8 +90,7 @@ pub async fn serve(
     let slots = Arc::new(Semaphore::new(limits.max_connections));
     let per_address = AddressCap::new(limits.max_connections_per_address);
     let waiting = Arc::new(Semaphore::new(MAX_WAITING));
-    let timeouts =
-        Timeouts { header: limits.header_timeout, idle: limits.idle_timeout, write: limits.write_timeout };
+    let timeouts = Timeouts { header: limits.header_timeout, idle: limits.idle_timeout, write: limits.write_timeout };
     // Every connection task holds a receiver: the send tells them to stop, and `closed`
     // completes when the last one has ended.
     let (stop, _) = watch::channel(());
