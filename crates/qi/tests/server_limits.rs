@@ -111,6 +111,18 @@ fn exchange(stream: &mut TcpStream, path: &str) -> String {
     status.trim().to_string()
 }
 
+/// Opens `n` connections, then one more, which must get a 503 saying `message`; returns the
+/// connections held and how long the refusal took.
+fn refused_beyond(server: &Server, n: usize, message: &str) -> (Vec<TcpStream>, Duration) {
+    let held: Vec<TcpStream> = (0..n).map(|_| server.connect()).collect();
+    // Let the server accept them all before the next one comes.
+    thread::sleep(Duration::from_millis(300));
+    let (text, took) = get(server, "/xq");
+    assert!(text.starts_with("HTTP/1.1 503"), "{text}");
+    assert!(text.contains(message), "{text}");
+    (held, took)
+}
+
 fn assert_between(what: &str, took: Duration, low: f64, high: f64) {
     let s = took.as_secs_f64();
     assert!((low..=high).contains(&s), "{what}: closed after {s:.2} s, expected {low} to {high} s");
@@ -225,12 +237,8 @@ fn a_client_that_never_reads_its_answers_is_cut_after_the_write_timeout() {
 #[test]
 fn one_address_cannot_take_every_connection_slot() {
     let server = Server::start(&["--max-connections-per-address", "5"]);
-    let mut held: Vec<TcpStream> = (0..5).map(|_| server.connect()).collect();
-    thread::sleep(Duration::from_millis(300));
     // The sixth from 127.0.0.1 is turned away at once, without waiting for a slot.
-    let (text, took) = get(&server, "/xq");
-    assert!(text.starts_with("HTTP/1.1 503"), "{text}");
-    assert!(text.contains("too many open connections from your address"), "{text}");
+    let (mut held, took) = refused_beyond(&server, 5, "too many open connections from your address");
     assert!(took < Duration::from_millis(700), "refused after {took:?}");
     // Another address is served meanwhile (all of 127.0.0.0/8 is loopback).
     let mut other = connect_from("127.0.0.2", server.addr);
@@ -274,12 +282,7 @@ fn new_clients_are_served_while_two_thousand_idle_sockets_are_held() {
 #[test]
 fn past_the_connection_cap_a_client_waits_briefly_then_gets_503() {
     let server = Server::start(&["--max-connections", "20"]);
-    let mut held: Vec<TcpStream> = (0..20).map(|_| server.connect()).collect();
-    // Let the server accept them all before the next one comes.
-    thread::sleep(Duration::from_millis(300));
-    let (text, took) = get(&server, "/xq");
-    assert!(text.starts_with("HTTP/1.1 503"), "{text}");
-    assert!(text.contains("too many open connections"), "{text}");
+    let (mut held, took) = refused_beyond(&server, 20, "the server has too many open connections");
     assert_between("refused", took, 0.9, 2.5);
 
     // A slot freed while a client waits: it is served.
