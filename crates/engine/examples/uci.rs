@@ -12,7 +12,7 @@
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 use xiangqi::Position;
-use xiangqi_engine::{Engine, Limits};
+use xiangqi_engine::{Engine, Limits, Played};
 
 fn main() -> io::Result<()> {
     uci(io::stdin().lock(), &mut io::stdout().lock())
@@ -21,7 +21,7 @@ fn main() -> io::Result<()> {
 fn uci(input: impl BufRead, out: &mut impl Write) -> io::Result<()> {
     let mut engine = Engine::new(16);
     // The position to search and the hashes of the positions before it (for repetitions).
-    let mut game: Result<(Position, Vec<u64>), String> = Ok((Position::startpos(), Vec::new()));
+    let mut game: Result<(Position, Vec<Played>), String> = Ok((Position::startpos(), Vec::new()));
     for line in input.lines() {
         let line = line?;
         match line.split_whitespace().collect::<Vec<_>>().as_slice() {
@@ -48,8 +48,8 @@ fn uci(input: impl BufRead, out: &mut impl Write) -> io::Result<()> {
     Ok(())
 }
 
-/// Reads `startpos|fen FEN [moves m1 m2 ...]` into the position and the hashes before it.
-fn position(words: &[&str]) -> Result<(Position, Vec<u64>), String> {
+/// Reads `startpos|fen FEN [moves m1 m2 ...]` into the position and the game before it.
+fn position(words: &[&str]) -> Result<(Position, Vec<Played>), String> {
     let split = words.iter().position(|&w| w == "moves").unwrap_or(words.len());
     let mut pos = match &words[..split] {
         ["startpos"] => Position::startpos(),
@@ -58,8 +58,8 @@ fn position(words: &[&str]) -> Result<(Position, Vec<u64>), String> {
     };
     let mut history = Vec::new();
     for (ply, text) in words.iter().skip(split + 1).enumerate() {
-        history.push(pos.hash());
         let m = text.parse().map_err(|e| format!("move {} {text:?}: {e}", ply + 1))?;
+        history.push(Played { hash: pos.hash(), mv: m });
         pos.play(m).map_err(|e| format!("move {} {text:?}: {e}", ply + 1))?;
     }
     Ok((pos, history))

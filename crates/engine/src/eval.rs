@@ -154,9 +154,57 @@ fn at(f: i32, r: i32) -> Option<usize> {
     }
 }
 
+/// Occupancy of each rank (bit = file) and file (bit = rank), for the line pieces' mobility.
+struct Lines {
+    ranks: [u16; 10],
+    files: [u16; 9],
+}
+
+/// A rook's or cannon's moves along one line, both ways: the empty squares before the first
+/// piece, and a capture of the first piece (rook) or of the one beyond it (cannon, counted
+/// twice). `occ` is the line's occupancy, `at` the piece's place on it, `len` its length,
+/// `enemy(i)` whether the piece at place `i` is an enemy.
+#[inline]
+fn line_mobility(occ: u16, at: u32, len: u32, rook: bool, enemy: impl Fn(u32) -> bool) -> i32 {
+    let mut n = 0;
+    // Upwards: the places above `at`, shifted down to start at 0.
+    let above = (occ as u32) >> (at + 1);
+    let room = len - at - 1;
+    let free = above.trailing_zeros().min(room);
+    n += free as i32;
+    if free < room {
+        let first = at + 1 + free;
+        if rook {
+            n += enemy(first) as i32;
+        } else {
+            let beyond = above >> (free + 1);
+            if beyond != 0 {
+                n += 2 * enemy(first + 1 + beyond.trailing_zeros()) as i32;
+            }
+        }
+    }
+    // Downwards.
+    let below = (occ as u32) & ((1 << at) - 1);
+    if below == 0 {
+        n += at as i32;
+    } else {
+        let first = 31 - below.leading_zeros();
+        n += (at - first - 1) as i32;
+        if rook {
+            n += enemy(first) as i32;
+        } else {
+            let beyond = below & !(1 << first);
+            if beyond != 0 {
+                n += 2 * enemy(31 - beyond.leading_zeros()) as i32;
+            }
+        }
+    }
+    n
+}
+
 /// Squares a horse on `s` can reach, and a rook's and cannon's moves along lines (cannon
 /// captures count twice), an elephant's free eyes.
-fn mobility(board: &[u8; 90], s: usize, kind: usize, color: usize) -> i32 {
+fn mobility(board: &[u8; 90], lines: &Lines, s: usize, kind: usize, color: usize) -> i32 {
     let (f, r) = ((s % 9) as i32, (s / 9) as i32);
     let own = |code: u8| code != 0 && ((code - 1) / 7) as usize == color;
     match kind {
@@ -179,30 +227,11 @@ fn mobility(board: &[u8; 90], s: usize, kind: usize, color: usize) -> i32 {
             n
         }
         ROOK | CANNON => {
-            let mut n = 0;
-            for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                let (mut x, mut y) = (f + df, r + dr);
-                let mut screen = false;
-                while let Some(t) = at(x, y) {
-                    if board[t] == 0 {
-                        if !screen {
-                            n += 1;
-                        }
-                    } else if !screen {
-                        if kind == ROOK {
-                            n += !own(board[t]) as i32;
-                            break;
-                        }
-                        screen = true;
-                    } else {
-                        n += !own(board[t]) as i32 * 2;
-                        break;
-                    }
-                    x += df;
-                    y += dr;
-                }
-            }
-            n
+            let (f, r) = (f as usize, r as usize);
+            let rook = kind == ROOK;
+            let across = line_mobility(lines.ranks[r], f as u32, 9, rook, |x| !own(board[r * 9 + x as usize]));
+            let along = line_mobility(lines.files[f], r as u32, 10, rook, |y| !own(board[y as usize * 9 + f]));
+            across + along
         }
         ELEPHANT => {
             let mut n = 0;
@@ -287,17 +316,23 @@ pub fn evaluate(pos: &Position) -> i32 {
     let board = pos.codes();
     let mut sides = [Side::default(); 2];
     let mut score = [Pair(0, 0); 2];
-    for (s, &code) in board.iter().enumerate() {
-        if code == 0 {
-            continue;
-        }
+    let mut lines = Lines { ranks: [0; 10], files: [0; 9] };
+    for (square, _) in pos.pieces() {
+        let s = square.index();
+        lines.ranks[s / 9] |= 1 << (s % 9);
+        lines.files[s % 9] |= 1 << (s / 9);
+    }
+    // Square order, as a scan of the board would give, but over the occupied squares only.
+    for (square, _) in pos.pieces() {
+        let s = square.index();
+        let code = board[s];
         let (color, kind) = (((code - 1) / 7) as usize, ((code - 1) % 7) as usize);
         let rel = if color == 0 { s } else { 89 - s };
         let side = &mut sides[color];
         side.count[kind] += 1;
         score[color] += TABLE[kind][rel];
         if matches!(kind, HORSE | ROOK | CANNON | ELEPHANT) {
-            let m = mobility(board, s, kind, color);
+            let m = mobility(board, &lines, s, kind, color);
             score[color] += Pair(MOBILITY[kind].0 * m, MOBILITY[kind].1 * m);
         }
         match kind {
@@ -348,6 +383,63 @@ mod tests {
         let black: Position = "4k4/4a4/9/9/6p2/9/9/9/9/5K3 b - - 0 1".parse().unwrap();
         assert_eq!(evaluate(&red), evaluate(&black));
         assert!(evaluate(&red) > 0);
+    }
+
+    /// The line mobility read from occupancy bits, against a walk along the board.
+    #[test]
+    fn line_mobility_matches_a_walk() {
+        let walk = |board: &[u8; 90], s: usize, rook: bool, color: usize| -> i32 {
+            let own = |code: u8| code != 0 && ((code - 1) / 7) as usize == color;
+            let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+            let mut n = 0;
+            for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let (mut x, mut y, mut screen) = (f + df, r + dr, false);
+                while let Some(t) = at(x, y) {
+                    if board[t] == 0 {
+                        n += !screen as i32;
+                    } else if !screen {
+                        if rook {
+                            n += !own(board[t]) as i32;
+                            break;
+                        }
+                        screen = true;
+                    } else {
+                        n += 2 * !own(board[t]) as i32;
+                        break;
+                    }
+                    (x, y) = (x + df, y + dr);
+                }
+            }
+            n
+        };
+        // Positions along a pseudo-random game, every rook and cannon of both sides.
+        let mut pos = Position::startpos();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut checked = 0;
+        for _ in 0..300 {
+            let board = pos.codes();
+            let mut lines = Lines { ranks: [0; 10], files: [0; 9] };
+            for (sq, _) in pos.pieces() {
+                lines.ranks[sq.index() / 9] |= 1 << (sq.index() % 9);
+                lines.files[sq.index() % 9] |= 1 << (sq.index() / 9);
+            }
+            for (sq, piece) in pos.pieces() {
+                let (kind, color) = (piece.kind.index(), piece.color.index());
+                if kind == ROOK || kind == CANNON {
+                    let fast = mobility(board, &lines, sq.index(), kind, color);
+                    assert_eq!(fast, walk(board, sq.index(), kind == ROOK, color), "{} {sq}", pos.fen());
+                    checked += 1;
+                }
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                pos = Position::startpos();
+                continue;
+            }
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+        }
+        assert!(checked > 1000, "{checked}");
     }
 
     #[test]

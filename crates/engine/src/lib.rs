@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 
 mod eval;
+mod history;
 pub mod protocol;
 mod score;
 mod search;
@@ -9,5 +10,6 @@ mod see;
 mod tt;
 
 pub use eval::evaluate;
+pub use history::{replay, Played};
 pub use score::Score;
 pub use search::{Engine, HashError, Limits, Line, SearchInfo, MAX_DEPTH};

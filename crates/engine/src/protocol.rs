@@ -18,7 +18,7 @@
 //! ```
 
 use crate::search::MAX_DEPTH;
-use crate::Engine;
+use crate::{Engine, Played};
 use core::fmt;
 use xiangqi::{FenError, Move, Position};
 
@@ -64,7 +64,8 @@ impl Go {
     /// more than a third of the time left), less `overhead` milliseconds for the GUI's delays.
     /// `None` when the search has no time limit (depth, nodes, infinite, ponder).
     ///
-    /// The search treats this as the most it may use: it begins no iteration after 55 % of it.
+    /// The search treats this as the most it may use; with a clock it also aims at
+    /// [`Go::optimum_time`], beginning no iteration after it.
     ///
     /// ```
     /// use std::time::Duration;
@@ -89,6 +90,34 @@ impl Go {
         let share = 2 * (left / moves) + inc * 3 / 2;
         let cap = if moves == 1 { left * 9 / 10 } else { left / 3 };
         Some(Duration::from_millis(share.min(cap).max(1)))
+    }
+
+    /// With a clock, the time after which the search begins no new iteration: about the
+    /// average share of the time left (the next iteration usually takes longer than all the
+    /// ones before it, so it would often be cut off). `None` for `movetime` (use all of it)
+    /// and searches without a time limit.
+    ///
+    /// ```
+    /// use xiangqi::Color;
+    /// use xiangqi_engine::protocol::Go;
+    /// let go = Go { btime: Some(30_000), ..Go::default() };
+    /// let (optimum, max) = (go.optimum_time(Color::Black, 0).unwrap(), go.think_time(Color::Black, 0).unwrap());
+    /// assert!(optimum < max);
+    /// assert_eq!(Go { movetime: Some(100), ..Go::default() }.optimum_time(Color::Red, 0), None);
+    /// ```
+    pub fn optimum_time(&self, turn: xiangqi::Color, overhead: u64) -> Option<core::time::Duration> {
+        if self.movetime.is_some() {
+            return None;
+        }
+        let max = self.think_time(turn, overhead)?;
+        let (time, inc) = match turn {
+            xiangqi::Color::Red => (self.wtime?, self.winc.unwrap_or(0)),
+            xiangqi::Color::Black => (self.btime?, self.binc.unwrap_or(0)),
+        };
+        let left = time.saturating_sub(overhead).max(1);
+        let moves = self.movestogo.map_or(30, |m| m.clamp(1, 50)) as u64;
+        let share = core::time::Duration::from_millis(left / moves + inc * 3 / 4);
+        Some(share.min(max))
     }
 }
 
@@ -131,13 +160,12 @@ pub enum Command {
     NewGame,
     /// `setoption`, already checked.
     SetOption(EngineOption),
-    /// `position`, with the moves played: the position to search and the hashes of the
-    /// positions before it.
+    /// `position`, with the moves played: the position to search and the game before it.
     Position {
         /// The position after the moves.
         position: Position,
-        /// The positions before each move, as hashes (for repetition).
-        history: Vec<u64>,
+        /// The positions before each move and the moves (for the repetition rules).
+        history: Vec<Played>,
     },
     /// UCCI `probe`: report what the hash table knows of this position.
     Probe(Position),
@@ -235,7 +263,7 @@ fn parse_move(w: &str) -> Result<Move, CommandError> {
 }
 
 /// `startpos | fen FEN [moves M..]`: the position after the moves and the hashes before them.
-fn parse_position(words: &[&str]) -> Result<(Position, Vec<u64>), CommandError> {
+fn parse_position(words: &[&str]) -> Result<(Position, Vec<Played>), CommandError> {
     let moves_at = words.iter().position(|&w| w == "moves").unwrap_or(words.len());
     let mut pos = match words.first().copied() {
         Some("startpos") => Position::startpos(),
@@ -250,7 +278,7 @@ fn parse_position(words: &[&str]) -> Result<(Position, Vec<u64>), CommandError> 
     let mut history = Vec::with_capacity(moves.len());
     for w in moves {
         let m = parse_move(w)?;
-        history.push(pos.hash());
+        history.push(Played { hash: pos.hash(), mv: m });
         pos.play(m).map_err(|_| CommandError::IllegalMove(m.to_string()))?;
     }
     Ok((pos, history))

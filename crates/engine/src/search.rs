@@ -6,18 +6,19 @@
 //!
 //! Game end inside the search: no legal move loses (mate and stalemate alike); the move
 //! limit and a board without attackers are draws; a position that repeats one on the search
-//! path is judged by the Asian rules: the side that gave check with every move of the cycle
-//! while the other did not loses; other repetitions are draws (perpetual chase is judged by
-//! the referee, not yet inside the search).
+//! path or in the game is judged by the Asian rules ([`xiangqi::repetition::judge`]): the
+//! side that checks or chases perpetually loses, other repetitions are draws.
 
 use crate::eval::{evaluate, value};
 use crate::score::{Score, INFINITY, MATE, MATE_BOUND};
-use crate::see::{see, victim_value};
+use crate::see::{loses_nothing, see, victim_value};
 use crate::tt::{Bound, Entry, Table};
+use crate::Played;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use xiangqi::{Move, MoveList, PieceKind, Position};
+use xiangqi::repetition::{judge, Ruling};
+use xiangqi::{Move, MoveList, PieceKind, Position, MAX_MOVES};
 
 /// The deepest ply the search reaches (extensions included).
 pub(crate) const MAX_PLY: usize = 100;
@@ -43,8 +44,12 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Stop after about this many nodes (the search finishes the node it is in).
     pub nodes: Option<u64>,
-    /// Think at most this long; an iteration that could not finish in time is not begun.
+    /// Think at most this long: the search stops when the time is up, keeping the best move of
+    /// the unfinished iteration when it found a better one (`go movetime` uses all of it).
     pub time: Option<Duration>,
+    /// Begin no new iteration after this much time (a share of a clock, where the time saved
+    /// is worth more later); `None`: deepen until [`Limits::time`] is up.
+    pub optimum: Option<Duration>,
     /// How many best lines to find (0 or 1: one).
     pub multipv: usize,
 }
@@ -120,9 +125,9 @@ pub struct Engine {
     stop: Arc<AtomicBool>,
     /// Hashes of the positions before the current node: the game, then the search path.
     path: Vec<u64>,
-    /// Whether the side to move was in check in each position of `path` (unknown, so false,
-    /// for the game's positions).
-    path_check: Vec<bool>,
+    /// The moves played in the game from its positions in `path` (the search path's moves
+    /// are in `stack`).
+    game_moves: Vec<Move>,
     game_len: usize,
     root_excluded: Vec<Move>,
     /// The root moves allowed (`None`: all).
@@ -136,7 +141,12 @@ pub struct Engine {
     node_limit: u64,
     aborted: bool,
     lmr: Box<[[i32; 64]; 64]>,
+    /// Recent static evaluations by position hash: quiescence meets the same positions again
+    /// through other capture orders. Each slot holds the hash's high 48 bits and the score.
+    eval_cache: Box<[u64; EVAL_CACHE_SLOTS]>,
 }
+
+const EVAL_CACHE_SLOTS: usize = 1 << 16;
 
 /// Why [`Engine::set_hash`] refused a size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,7 +202,7 @@ impl Engine {
             pv_len: [0; MAX_PLY + 1],
             stop: Arc::new(AtomicBool::new(false)),
             path: Vec::new(),
-            path_check: Vec::new(),
+            game_moves: Vec::new(),
             game_len: 0,
             root_excluded: Vec::new(),
             partial: None,
@@ -204,6 +214,10 @@ impl Engine {
             node_limit: u64::MAX,
             aborted: false,
             lmr,
+            eval_cache: vec![0; EVAL_CACHE_SLOTS]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the length is EVAL_CACHE_SLOTS"),
         }
     }
 
@@ -255,12 +269,13 @@ impl Engine {
         Some((mv, Score::from_tt(e.score, 0), e.depth.max(0) as u32))
     }
 
-    /// Searches `pos`. `game` holds the hashes of the positions before it in the game (for
-    /// repetition); `on_iteration` hears about each completed depth.
+    /// Searches `pos`. `game` holds the positions before it in the game and the moves played
+    /// (see [`crate::replay`]), for the repetition rules; `on_iteration` hears about each
+    /// completed depth.
     pub fn search(
         &mut self,
         pos: &Position,
-        game: &[u64],
+        game: &[Played],
         limits: &Limits,
         on_iteration: impl FnMut(&SearchInfo),
     ) -> SearchInfo {
@@ -272,7 +287,7 @@ impl Engine {
     pub fn search_moves(
         &mut self,
         pos: &Position,
-        game: &[u64],
+        game: &[Played],
         limits: &Limits,
         only: Option<&[Move]>,
         mut on_iteration: impl FnMut(&SearchInfo),
@@ -293,9 +308,9 @@ impl Engine {
             }
         }
         self.path.clear();
-        self.path.extend_from_slice(game);
-        self.path_check.clear();
-        self.path_check.resize(game.len(), false);
+        self.path.extend(game.iter().map(|p| p.hash));
+        self.game_moves.clear();
+        self.game_moves.extend(game.iter().map(|p| p.mv));
         self.game_len = game.len();
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
         let mut root = pos.clone();
@@ -370,12 +385,9 @@ impl Engine {
             if legal.len() == 1 && limits.time.is_some() && depth >= 4 {
                 break;
             }
-            // The next iteration takes a few times as long as this one: don't begin what
-            // would surely be cut off.
-            if let Some(total) = limits.time {
-                if self.started.elapsed() > total.mul_f64(0.55) {
-                    break;
-                }
+            // With a clock, the time not spent on this move is kept for the next ones.
+            if limits.optimum.is_some_and(|optimum| self.started.elapsed() > optimum) {
+                break;
             }
         }
         self.root_excluded.clear();
@@ -419,6 +431,19 @@ impl Engine {
         }
     }
 
+    /// [`evaluate`] through the cache.
+    #[inline]
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let hash = pos.hash();
+        let slot = &mut self.eval_cache[hash as usize & (EVAL_CACHE_SLOTS - 1)];
+        if *slot & !0xffff == hash & !0xffff && *slot != 0 {
+            return *slot as u16 as i16 as i32;
+        }
+        let score = evaluate(pos).clamp(i16::MIN as i32, i16::MAX as i32);
+        *slot = (hash & !0xffff) | score as i16 as u16 as u64;
+        score
+    }
+
     fn out_of_time(&mut self) -> bool {
         if self.nodes & 1023 == 0 {
             let late = self.deadline.is_some_and(|d| Instant::now() >= d);
@@ -433,7 +458,7 @@ impl Engine {
     }
 
     /// The score of a repetition of `pos` on the path, if it repeats: for the side to move.
-    fn repetition(&self, pos: &Position, in_check: bool) -> Option<i32> {
+    fn repetition(&self, pos: &Position) -> Option<i32> {
         let hash = pos.hash();
         let n = self.path.len();
         let window = (pos.halfmoves() as usize).min(n);
@@ -449,16 +474,18 @@ impl Engine {
             }
             j = j.checked_sub(2)?;
         }
-        if j < self.game_len {
-            // The cycle reaches into the game: its checks are unknown here.
-            return Some(0);
+        // The moves of the cycle: from the game, then from the search path (rare enough
+        // that a small allocation does not matter; judging costs more).
+        let mut moves = Vec::with_capacity(n - j);
+        for i in j..n {
+            let m = if i < self.game_len { Some(self.game_moves[i]) } else { self.stack[i - self.game_len].mv };
+            // A null move in the cycle: not a repetition of real moves.
+            let Some(m) = m else { return Some(0) };
+            moves.push(m);
         }
-        // Positions j+1, j+3, .. follow our moves; j+2, .., n-2 and the current one theirs.
-        let ours_checked = (j + 1..n).step_by(2).all(|i| self.path_check[i]);
-        let theirs_checked = (j + 2..n).step_by(2).all(|i| self.path_check[i]) && in_check;
-        Some(match (ours_checked, theirs_checked) {
-            (false, true) => RULE_WIN,
-            (true, false) => -RULE_WIN,
+        Some(match judge(pos, &moves) {
+            Ruling::PerpetualCheck { loser } | Ruling::PerpetualChase { loser } if loser == pos.turn() => -RULE_WIN,
+            Ruling::PerpetualCheck { .. } | Ruling::PerpetualChase { .. } => RULE_WIN,
             _ => 0,
         })
     }
@@ -489,7 +516,7 @@ impl Engine {
             if self.out_of_time() {
                 return 0;
             }
-            if let Some(s) = self.repetition(pos, in_check) {
+            if let Some(s) = self.repetition(pos) {
                 return s;
             }
             if pos.halfmoves() >= MOVE_LIMIT {
@@ -514,7 +541,7 @@ impl Engine {
                 _ => {}
             }
         }
-        let static_eval = if in_check { -INFINITY } else { entry.map_or_else(|| evaluate(pos), |e| e.eval) };
+        let static_eval = if in_check { -INFINITY } else { entry.map_or_else(|| self.evaluate(pos), |e| e.eval) };
         // A stored bound on the score is a better guess than the static evaluation.
         let eval = match entry {
             _ if in_check => -INFINITY,
@@ -553,10 +580,8 @@ impl Engine {
                 self.stack[ply].piece = 0;
                 pos.swap_turn_unchecked();
                 self.path.push(hash);
-                self.path_check.push(false);
                 let score = -self.alpha_beta(pos, depth - r, -beta, -beta + 1, ply + 1, false, !cut_node);
                 self.path.pop();
-                self.path_check.pop();
                 pos.swap_turn_unchecked();
                 if self.aborted {
                     return 0;
@@ -627,7 +652,6 @@ impl Engine {
             self.stack[ply].piece = piece;
             let undo = pos.play_unchecked(m);
             self.path.push(hash);
-            self.path_check.push(in_check);
             let gives_check = pos.is_check();
             let new_depth = depth - 1;
             let mut score;
@@ -655,7 +679,6 @@ impl Engine {
                 }
             }
             self.path.pop();
-            self.path_check.pop();
             pos.undo(m, undo);
             if self.aborted {
                 return 0;
@@ -755,35 +778,34 @@ impl Engine {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return if in_check { 0 } else { evaluate(pos) };
-        }
-        let mut moves = pos.legal_moves();
-        if moves.is_empty() {
-            return -MATE + ply as i32;
+            return if in_check { 0 } else { self.evaluate(pos) };
         }
         let mut best;
-        let stand = if in_check { -INFINITY } else { evaluate(pos) };
-        if !in_check {
+        let stand;
+        let mut moves;
+        if in_check {
+            moves = pos.legal_moves();
+            if moves.is_empty() {
+                return -MATE + ply as i32;
+            }
+            stand = -INFINITY;
+            best = -INFINITY;
+        } else {
+            // Standing pat needs no full move list: a stalemate (a loss in Xiangqi) first
+            // reached here is missed, as in most engines; the full-width search sees it.
+            stand = self.evaluate(pos);
             if stand >= beta {
                 return stand;
             }
             alpha = alpha.max(stand);
             best = stand;
-            moves.retain(|m| pos.is_capture(m));
-        } else {
-            best = -INFINITY;
+            moves = pos.legal_captures();
         }
-        let mut keys: Vec<i32> = moves
-            .iter()
-            .map(|&m| {
-                let attacker = pos.piece_at(m.from()).map_or(0, |p| value(p.kind));
-                if pos.is_capture(m) {
-                    victim_value(pos, m) * 16 - attacker / 8
-                } else {
-                    -1000
-                }
-            })
-            .collect();
+        let mut keys = [0i32; MAX_MOVES];
+        for (key, &m) in keys.iter_mut().zip(moves.iter()) {
+            let attacker = pos.piece_at(m.from()).map_or(0, |p| value(p.kind));
+            *key = if pos.is_capture(m) { victim_value(pos, m) * 16 - attacker / 8 } else { -1000 };
+        }
         for i in 0..moves.len() {
             let m = pick(&mut moves, &mut keys, i);
             if !in_check {
@@ -791,7 +813,7 @@ impl Engine {
                 if stand + victim_value(pos, m) + 200 < alpha {
                     continue;
                 }
-                if see(pos, m) < 0 {
+                if !loses_nothing(pos, m) {
                     continue;
                 }
             }
@@ -817,7 +839,7 @@ impl Engine {
 
     /// Ordering keys: hash move, captures that do not lose (by victim, then attacker), killers,
     /// the counter-move, quiet moves by history, losing captures last.
-    fn score_moves(&self, pos: &Position, moves: &MoveList, hash_move: Option<Move>, ply: usize) -> Vec<i32> {
+    fn score_moves(&self, pos: &Position, moves: &MoveList, hash_move: Option<Move>, ply: usize) -> [i32; MAX_MOVES] {
         let killers = self.killers[ply];
         let counter = if ply > 0 {
             let prev = self.stack[ply - 1];
@@ -826,29 +848,31 @@ impl Engine {
             None
         };
         let codes = pos.codes();
-        moves
-            .iter()
-            .map(|&m| {
-                if Some(m) == hash_move {
-                    return HASH_MOVE;
-                }
-                if pos.is_capture(m) {
-                    let attacker = pos.piece_at(m.from()).map_or(0, |p| value(p.kind));
-                    let mvv = victim_value(pos, m) * 16 - attacker / 8;
-                    return if see(pos, m) >= 0 { GOOD_CAPTURE + mvv } else { BAD_CAPTURE + mvv };
-                }
-                if killers[0] == Some(m) {
-                    return KILLER + 2;
-                }
-                if killers[1] == Some(m) {
-                    return KILLER + 1;
-                }
-                if counter == Some(m) {
-                    return KILLER;
-                }
-                self.history[codes[m.from().index()] as usize][m.to().index()]
-            })
-            .collect()
+        let key_of = |m: Move| -> i32 {
+            if Some(m) == hash_move {
+                return HASH_MOVE;
+            }
+            if pos.is_capture(m) {
+                let attacker = pos.piece_at(m.from()).map_or(0, |p| value(p.kind));
+                let mvv = victim_value(pos, m) * 16 - attacker / 8;
+                return if loses_nothing(pos, m) { GOOD_CAPTURE + mvv } else { BAD_CAPTURE + mvv };
+            }
+            if killers[0] == Some(m) {
+                return KILLER + 2;
+            }
+            if killers[1] == Some(m) {
+                return KILLER + 1;
+            }
+            if counter == Some(m) {
+                return KILLER;
+            }
+            self.history[codes[m.from().index()] as usize][m.to().index()]
+        };
+        let mut keys = [0; MAX_MOVES];
+        for (key, &m) in keys.iter_mut().zip(moves.iter()) {
+            *key = key_of(m);
+        }
+        keys
     }
 }
 
@@ -943,28 +967,42 @@ mod tests {
         assert_eq!(engine.hash_mb(), 2);
     }
 
-    #[test]
-    fn perpetual_check_is_judged_on_the_path() {
+    /// Loads a game (`moves` from `fen`) into the engine's path as a search would, and
+    /// judges the final position's repetition for its side to move.
+    fn judged(fen: &str, moves: &str) -> Option<i32> {
+        let start: Position = fen.parse().unwrap();
+        let moves: Vec<Move> = moves.split(' ').map(|m| m.parse().unwrap()).collect();
+        let (end, game) = crate::replay(&start, &moves);
         let mut engine = Engine::new(1);
-        let pos: Position = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 2 10".parse().unwrap();
-        // The path: [pos, a, b, c]; pos repeats now, four plies on. Red (to move now and at
-        // the start) gave check with both its moves, Black never.
-        engine.path = vec![pos.hash(), 1, 2, 3];
-        engine.game_len = 0;
-        engine.path_check = vec![false, true, false, true];
-        let pos4: Position = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 6 12".parse().unwrap();
-        assert_eq!(engine.repetition(&pos4, false), Some(-RULE_WIN));
-        // Black checked with every move instead: Black loses.
-        engine.path_check = vec![false, false, true, false];
-        assert_eq!(engine.repetition(&pos4, true), Some(RULE_WIN));
-        // Nobody checked: a draw; both: a draw.
-        engine.path_check = vec![false; 4];
-        assert_eq!(engine.repetition(&pos4, false), Some(0));
-        engine.path_check = vec![true; 4];
-        assert_eq!(engine.repetition(&pos4, true), Some(0));
-        // Reaching into the game's own history, checks are unknown: a draw.
-        engine.game_len = 1;
-        engine.path_check = vec![false, true, false, true];
-        assert_eq!(engine.repetition(&pos4, false), Some(0));
+        engine.path = game.iter().map(|p| p.hash).collect();
+        engine.game_moves = game.iter().map(|p| p.mv).collect();
+        engine.game_len = game.len();
+        engine.repetition(&end)
+    }
+
+    #[test]
+    fn repetitions_are_judged_by_the_asian_rules() {
+        // Red's rook checks from e5 and d5 while the king steps aside: Red, not to move, loses.
+        let check = "4k4/9/9/9/4R4/9/9/9/9/5K3 b - - 0 1";
+        assert_eq!(judged(check, "e9d9 e5d5 d9e9 d5e5"), Some(RULE_WIN));
+        // Black's cannon chases Red's rook to and fro (rulings table fsf-1): Black, to move, loses.
+        let chase = "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1";
+        assert_eq!(judged(chase, "c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7"), Some(-RULE_WIN));
+        // Both horses go out and back: a draw; no repetition at all: nothing to judge.
+        let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        assert_eq!(judged(start, "h0g2 h9g7 g2h0 g7h9"), Some(0));
+        assert_eq!(judged(start, "h0g2 h9g7 g2h0"), None);
+    }
+
+    #[test]
+    fn the_search_avoids_a_losing_perpetual_check() {
+        // Red is a horse down and has checked from e5 and d5: checking from e5 again repeats
+        // the start and loses by rule (a draw would have pleased Red), so it plays another move.
+        let fen = "n3k4/9/9/9/4R4/9/9/9/1r7/5K3 b - - 0 1";
+        let start: Position = fen.parse().unwrap();
+        let moves: Vec<Move> = "e9d9 e5d5 d9e9".split(' ').map(|m| m.parse().unwrap()).collect();
+        let (pos, game) = crate::replay(&start, &moves);
+        let info = Engine::new(4).search(&pos, &game, &Limits::depth(6), |_| {});
+        assert_ne!(info.best.map(|m| m.to_string()).as_deref(), Some("d5e5"), "{:?}", info.pv);
     }
 }

@@ -159,6 +159,19 @@ pub(crate) fn see(pos: &Position, m: Move) -> i32 {
     gain[0]
 }
 
+/// Whether the capture `m` loses no material in the exchange (`see(pos, m) >= 0`), without
+/// playing the exchange out when the victim is worth at least the attacker: taking and then
+/// stopping after the recapture cannot lose then.
+#[inline]
+pub(crate) fn loses_nothing(pos: &Position, m: Move) -> bool {
+    let codes = pos.codes();
+    let (attacker, victim) = (codes[m.from().index()], codes[m.to().index()]);
+    if victim != 0 && SEE_VALUE[kind(victim) as usize] >= SEE_VALUE[kind(attacker) as usize] {
+        return true;
+    }
+    see(pos, m) >= 0
+}
+
 /// The value of the piece a move captures (0 for none), for ordering.
 pub(crate) fn victim_value(pos: &Position, m: Move) -> i32 {
     pos.piece_at(m.to()).map_or(0, |p| value(p.kind))
@@ -195,6 +208,19 @@ mod tests {
         // The black cannon on e9 guards e5 only over a screen (here the advisor on e8).
         assert_eq!(see_of("3kc4/9/9/9/4p4/9/9/9/4R4/5K3 w - - 0 1", "e1e5"), 100);
         assert_eq!(see_of("3kc4/4a4/9/9/4p4/9/9/9/4R4/5K3 w - - 0 1", "e1e5"), 100 - 900);
+    }
+
+    #[test]
+    fn the_shortcut_agrees_with_the_exchange() {
+        for (fen, m) in [
+            ("4k4/9/9/9/9/4n4/9/9/4R4/3K5 w - - 0 1", "e1e4"),
+            ("4k4/9/4c4/4p4/4p4/9/9/9/4R4/3K5 w - - 0 1", "e1e5"),
+            ("3kc4/4a4/9/9/4p4/9/9/9/4R4/5K3 w - - 0 1", "e1e5"),
+            ("3kc4/4a4/9/9/4r4/9/9/9/4R4/5K3 w - - 0 1", "e1e5"),
+        ] {
+            let (pos, m) = (fen.parse().unwrap(), m.parse().unwrap());
+            assert_eq!(loses_nothing(&pos, m), see(&pos, m) >= 0, "{fen} {m}");
+        }
     }
 
     #[test]

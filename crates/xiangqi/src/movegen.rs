@@ -234,7 +234,27 @@ impl Position {
     /// All legal moves of the side to move.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(|from, to| {
+        self.generate::<false>(|from, to| {
+            list.push(Move::new(Square::from_index_unchecked(from as u8), Square::from_index_unchecked(to as u8)))
+        });
+        list
+    }
+
+    /// The legal moves that capture a piece: what a quiescence search looks at, generated
+    /// without the quiet moves (about a tenth of the work of [`Position::legal_moves`]).
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// // Each cannon can take the horse beyond its screen on the back rank.
+    /// let pos = Position::startpos();
+    /// let captures: Vec<String> = pos.legal_captures().iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(captures, ["b2b9", "h2h9"]);
+    /// let all = pos.legal_moves();
+    /// assert!(pos.legal_captures().iter().all(|m| all.contains(m) && pos.is_capture(*m)));
+    /// ```
+    pub fn legal_captures(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate::<true>(|from, to| {
             list.push(Move::new(Square::from_index_unchecked(from as u8), Square::from_index_unchecked(to as u8)))
         });
         list
@@ -251,7 +271,7 @@ impl Position {
             return false;
         }
         let mut found = false;
-        self.targets_of(from, code, |t| found |= t == to);
+        self.targets_of::<false>(from, code, |t| found |= t == to);
         found && !self.exposes_king(from, to)
     }
 
@@ -265,15 +285,17 @@ impl Position {
         self.attacked_after(us, k, from, to)
     }
 
-    /// Calls `emit` with every pseudo-legal target (empty or enemy) of the piece `code` on `s`.
+    /// Calls `emit` with every pseudo-legal target (empty or enemy; with `CAPTURES` only the
+    /// enemy ones) of the piece `code` on `s`.
     #[inline(always)]
-    fn targets_of(&self, s: usize, code: u8, mut emit: impl FnMut(usize)) {
+    fn targets_of<const CAPTURES: bool>(&self, s: usize, code: u8, mut emit: impl FnMut(usize)) {
         let us = (code > 7) as usize;
         let not_own = &NOT_OWN[us];
         let board = &self.board;
         let mut list = |targets: &[u8]| {
             for &t in targets {
-                if not_own[board[t as usize] as usize] {
+                let target = board[t as usize];
+                if not_own[target as usize] && (!CAPTURES || target != 0) {
                     emit(t as usize);
                 }
             }
@@ -290,8 +312,10 @@ impl Position {
                 let rank = RANK_SLIDE[f][self.ranks[r + 1] as usize];
                 let file = FILE_SLIDE[r][self.files[f] as usize];
                 let base = r * 9;
-                for_bits(rank.quiet, |b| emit(base + b));
-                for_bits(file.quiet, |b| emit(b * 9 + f));
+                if !CAPTURES {
+                    for_bits(rank.quiet, |b| emit(base + b));
+                    for_bits(file.quiet, |b| emit(b * 9 + f));
+                }
                 let (across, along) = if rook { (rank.first, file.first) } else { (rank.second, file.second) };
                 let enemy_of = |t: usize| board[t] != 0 && not_own[board[t] as usize];
                 for_bits(across, |b| {
@@ -330,11 +354,11 @@ impl Position {
         (risky_from, risky_to)
     }
 
-    /// Calls `emit(from, to)` for every legal move.
+    /// Calls `emit(from, to)` for every legal move (with `CAPTURES`, every legal capture).
     #[inline(always)]
-    fn generate(&self, mut emit: impl FnMut(usize, usize)) {
+    fn generate<const CAPTURES: bool>(&self, mut emit: impl FnMut(usize, usize)) {
         if self.king_attacked(self.turn) {
-            return self.generate_evasions(emit);
+            return self.generate_evasions::<CAPTURES>(emit);
         }
         let (risky_from, risky_to) = self.risk_masks();
         let mut own = self.by_color[self.turn.index()];
@@ -343,7 +367,7 @@ impl Position {
             own &= own - 1;
             let code = self.board[s];
             let from_risky = risky_from >> s & 1 != 0;
-            self.targets_of(s, code, |t| {
+            self.targets_of::<CAPTURES>(s, code, |t| {
                 if !(from_risky || risky_to >> t & 1 != 0) || !self.exposes_king(s, t) {
                     emit(s, t);
                 }
@@ -356,7 +380,7 @@ impl Position {
     /// screen: the others are skipped without the costly test. Two checkers: everything is
     /// tested.
     #[cold]
-    fn generate_evasions(&self, mut emit: impl FnMut(usize, usize)) {
+    fn generate_evasions<const CAPTURES: bool>(&self, mut emit: impl FnMut(usize, usize)) {
         let k = self.kings[self.turn.index()] as usize;
         let (to_mask, from_mask) = self.evasion_masks(k).unwrap_or((u128::MAX, u128::MAX));
         let mut own = self.by_color[self.turn.index()];
@@ -365,7 +389,7 @@ impl Position {
             own &= own - 1;
             let code = self.board[s];
             let any_target = s == k || from_mask >> s & 1 != 0;
-            self.targets_of(s, code, |t| {
+            self.targets_of::<CAPTURES>(s, code, |t| {
                 if (any_target || to_mask >> t & 1 != 0) && !self.exposes_king(s, t) {
                     emit(s, t);
                 }
@@ -455,7 +479,7 @@ impl Position {
     /// The number of legal moves (perft's last ply), without building a list.
     pub fn count_legal_moves(&self) -> usize {
         let mut n = 0;
-        self.generate(|_, _| n += 1);
+        self.generate::<false>(|_, _| n += 1);
         n
     }
 }

@@ -88,6 +88,12 @@ proptest! {
         prop_assert_eq!(again.hash(), pos.hash());
         let legal = pos.legal_moves();
         prop_assert_eq!(pos.count_legal_moves(), legal.len());
+        // The capture generator gives exactly the legal moves that capture, in or out of check.
+        let mut captures: Vec<Move> = pos.legal_captures().to_vec();
+        let mut expected: Vec<Move> = legal.iter().copied().filter(|&m| pos.is_capture(m)).collect();
+        captures.sort_by_key(|m| (m.from().index(), m.to().index()));
+        expected.sort_by_key(|m| (m.from().index(), m.to().index()));
+        prop_assert_eq!(captures, expected, "{}", pos.fen());
         // is_legal agrees with the list on every from/to pair.
         for from in Square::all() {
             for to in Square::all() {

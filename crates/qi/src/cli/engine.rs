@@ -11,7 +11,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 use xiangqi::{Move, Position};
 use xiangqi_engine::protocol::{self, Command, Dialect, EngineOption, MAX_MOVE_OVERHEAD, MAX_MULTIPV};
-use xiangqi_engine::{Engine, Limits, SearchInfo, MAX_DEPTH};
+use xiangqi_engine::{Engine, Limits, Played, SearchInfo, MAX_DEPTH};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -61,11 +61,11 @@ pub fn run(args: Args) -> Result<()> {
     }
 }
 
-/// Plays `moves` (any notation) from `pos`; returns the final position and the hashes of the
-/// positions before each move (for repetition).
-fn replay(mut pos: Position, moves: &[String]) -> Result<(Position, Vec<u64>)> {
+/// Plays `moves` (any notation) from `pos`; returns the final position and the game before it
+/// (for the repetition rules).
+fn replay(mut pos: Position, moves: &[String]) -> Result<(Position, Vec<Played>)> {
     let played = super::moves::play_all(&mut pos, &super::moves::move_words(moves))?;
-    Ok((pos, played.iter().map(|(before, _)| before.hash()).collect()))
+    Ok((pos, played.iter().map(|(before, mv)| Played { hash: before.hash(), mv: *mv }).collect()))
 }
 
 fn run_go(args: GoArgs) -> Result<()> {
@@ -78,6 +78,7 @@ fn run_go(args: GoArgs) -> Result<()> {
     let limits = Limits {
         depth: args.depth,
         time: movetime.map(Duration::from_millis),
+        optimum: None,
         nodes: args.nodes,
         multipv: args.multipv as usize,
     };
@@ -183,7 +184,7 @@ fn run_uci() -> Result<()> {
     let searches = Arc::new(AtomicU64::new(0));
     let mut dialect = Dialect::Uci;
     let mut settings = Settings { multipv: 1, overhead: 10 };
-    let mut position: Option<(Position, Vec<u64>)> = Some((Position::startpos(), Vec::new()));
+    let mut position: Option<(Position, Vec<Played>)> = Some((Position::startpos(), Vec::new()));
     let mut banned: Vec<Move> = Vec::new();
     let error = |dialect: Dialect, e: &dyn std::fmt::Display| match dialect {
         Dialect::Uci => say(&[format!("info string error: {e}")]),
@@ -303,6 +304,7 @@ fn run_uci() -> Result<()> {
                     depth: go.depth.map(|d| d.min(MAX_DEPTH)),
                     nodes: go.nodes,
                     time: if waits { None } else { think },
+                    optimum: if waits { None } else { go.optimum_time(pos.turn(), settings.overhead) },
                     multipv: settings.multipv,
                 };
                 let only: Option<Vec<Move>> = if !go.searchmoves.is_empty() {

@@ -173,16 +173,6 @@ async fn read_body<T: serde::de::DeserializeOwned>(req: Request) -> Result<(IpAd
     Ok((client, body))
 }
 
-fn end_position(start: &Position, moves: &[Move]) -> (Position, Vec<u64>) {
-    let mut pos = start.clone();
-    let mut history = Vec::with_capacity(moves.len());
-    for &m in moves {
-        history.push(pos.hash());
-        pos.play_unchecked(m);
-    }
-    (pos, history)
-}
-
 fn notate(pos: &Position, line: &[Move]) -> Vec<MoveView> {
     let mut pos = pos.clone();
     line.iter()
@@ -228,7 +218,7 @@ async fn start_analysis(req: Request) -> Result<Response, ApiError> {
         req.movetime_ms.map_or(DEFAULT_ANALYSE, Duration::from_millis).clamp(Duration::from_millis(50), MAX_ANALYSE);
     let (start, moves) = replay(req.fen.as_deref(), &req.moves)?;
     streamed(client, move |mut search| {
-        let (pos, history) = end_position(&start, &moves);
+        let (pos, history) = xiangqi_engine::replay(&start, &moves);
         let limits = Limits { time: Some(think), multipv, ..Limits::default() };
         let info = search.engine.search(&pos, &history, &limits, |info| {
             // A search that began after the client left stops at its first iteration.
@@ -382,7 +372,7 @@ async fn start_review(req: Request) -> Result<Response, ApiError> {
             }
             scores.push(score);
             if let Some(&m) = moves.get(ply) {
-                history.push(pos.hash());
+                history.push(xiangqi_engine::Played { hash: pos.hash(), mv: m });
                 pos.play_unchecked(m);
             }
         }

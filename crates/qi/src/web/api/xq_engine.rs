@@ -87,12 +87,7 @@ pub async fn best_move(Body(req): Body<EngineRequest>) -> Result<Json<EngineView
 
 fn search(req: &EngineRequest, think: Duration) -> Result<EngineView, ApiError> {
     let (start, moves) = replay(req.fen.as_deref(), &req.moves)?;
-    let mut pos = start;
-    let mut history = Vec::with_capacity(moves.len());
-    for &m in &moves {
-        history.push(pos.hash());
-        pos.play_unchecked(m);
-    }
+    let (pos, history) = xiangqi_engine::replay(&start, &moves);
     let weak = req.depth.is_some_and(|d| d <= WEAK_DEPTH);
     let multipv = if weak { WEAK_CHOICES } else { 1 };
     let limits = Limits { depth: req.depth, multipv, ..Limits::time(think) };
