@@ -11,6 +11,7 @@
 //! - material that cannot win: a side without attackers cannot mate, so its advantage is
 //!   scaled down; with no attackers at all it is a draw.
 
+use crate::weights::{self as w, Weights};
 use xiangqi::{PieceKind, Position};
 
 const KING: usize = PieceKind::King.index();
@@ -50,9 +51,6 @@ impl core::ops::SubAssign for Pair {
         self.1 -= o.1;
     }
 }
-
-const MATERIAL: [Pair; 7] =
-    [Pair(0, 0), Pair(200, 220), Pair(200, 220), Pair(420, 470), Pair(950, 1020), Pair(470, 420), Pair(100, 120)];
 
 /// Bonuses by rank counted from the piece's own side (0 = own back rank) and by the distance
 /// from the edge file (`0` = a or i file, `4` = the middle file).
@@ -107,8 +105,8 @@ const fn pst(kind: usize, rank: usize, centre: usize) -> Pair {
     }
 }
 
-/// `TABLE[kind][relative square]`: material plus square bonus; the square counted from the
-/// piece's own side (Black's board is turned around).
+/// `TABLE[kind][relative square]`: the square bonus, the square counted from the piece's own
+/// side (Black's board is turned around).
 static TABLE: [[Pair; 90]; 7] = {
     let mut t = [[Pair(0, 0); 90]; 7];
     let mut k = 0;
@@ -118,7 +116,7 @@ static TABLE: [[Pair; 90]; 7] = {
             let (f, r) = (s % 9, s / 9);
             let centre = if f < 4 { f } else { 8 - f };
             let p = pst(k, r, centre);
-            t[k][s] = Pair(MATERIAL[k].0 + p.0, MATERIAL[k].1 + p.1);
+            t[k][s] = p;
             s += 1;
         }
         k += 1;
@@ -126,12 +124,9 @@ static TABLE: [[Pair; 90]; 7] = {
     t
 };
 
-/// Mobility weight per reachable square (middlegame, endgame).
-const MOBILITY: [Pair; 7] = [Pair(0, 0), Pair(0, 0), Pair(2, 2), Pair(9, 8), Pair(4, 4), Pair(3, 2), Pair(0, 0)];
 /// Phase weight of each kind; the start position has `MAX_PHASE`.
 const PHASE: [i32; 7] = [0, 0, 0, 2, 4, 2, 0];
 const MAX_PHASE: i32 = 32;
-const TEMPO: i32 = 15;
 
 /// What one side's pieces are, gathered during the scan.
 #[derive(Default, Clone, Copy)]
@@ -259,7 +254,8 @@ fn between_on_file(board: &[u8; 90], a: usize, b: usize) -> Option<i32> {
 }
 
 /// King safety for the side `us` (a penalty is negative).
-fn king_safety(board: &[u8; 90], us: usize, sides: &[Side; 2]) -> Pair {
+#[inline(always)]
+fn king_safety(board: &[u8; 90], us: usize, sides: &[Side; 2], wt: &Weights) -> Pair {
     let them = 1 - us;
     let enemy = &sides[them];
     let own = &sides[us];
@@ -272,32 +268,40 @@ fn king_safety(board: &[u8; 90], us: usize, sides: &[Side; 2]) -> Pair {
     // Missing defenders hurt in proportion to what can still attack.
     let missing_advisors = 2 - own.count[ADVISOR];
     let missing_elephants = 2 - own.count[ELEPHANT];
+    let cannons = enemy.count[CANNON];
+    let term = |t: usize| Pair(wt.pair(t).0, wt.pair(t).1);
+    let (a, a_force) = (term(w::MISSING_ADVISOR), term(w::MISSING_ADVISOR_PER_ATTACKER));
+    let (e, e_cannon, e_force) =
+        (term(w::MISSING_ELEPHANT), term(w::MISSING_ELEPHANT_PER_CANNON), term(w::MISSING_ELEPHANT_PER_ATTACKER));
     score -= Pair(
-        missing_advisors * (6 + 4 * attack_force) + missing_elephants * (4 + 3 * enemy.count[CANNON] + attack_force),
-        missing_advisors * (4 + 2 * attack_force) + missing_elephants * (2 + 2 * enemy.count[CANNON]),
+        missing_advisors * (a.0 + a_force.0 * attack_force)
+            + missing_elephants * (e.0 + e_cannon.0 * cannons + e_force.0 * attack_force),
+        missing_advisors * (a.1 + a_force.1 * attack_force)
+            + missing_elephants * (e.1 + e_cannon.1 * cannons + e_force.1 * attack_force),
     );
     // Attackers across the river, more dangerous together.
     const PRESSURE: [i32; 8] = [0, 0, 12, 35, 70, 115, 160, 200];
     let p = PRESSURE[(enemy.invaders as usize).min(7)];
-    score -= Pair(p * (10 - own.count[ADVISOR] - own.count[ELEPHANT]) / 10, p / 4);
+    let pct = term(w::PRESSURE);
+    score -= Pair(p * (10 - own.count[ADVISOR] - own.count[ELEPHANT]) * pct.0 / 1000, p * pct.1 / 100);
     // Pieces on the king's file and next to the palace.
     for &(kind, s) in &enemy.attackers[..enemy.attacker_count] {
         let (kind, s) = (kind as usize, s as usize);
         if kind == CANNON {
             match between_on_file(board, s, k) {
                 // The empty-head cannon: the king can leave neither the file nor let anything in.
-                Some(0) => score -= Pair(90, 40),
-                Some(2) => score -= Pair(12, 4),
+                Some(0) => score -= term(w::EMPTY_HEAD_CANNON),
+                Some(2) => score -= term(w::CANNON_TWO_SCREENS),
                 _ => {}
             }
         } else if kind == ROOK {
             if between_on_file(board, s, k).is_some_and(|n| n <= 1) {
-                score -= Pair(20, 10);
+                score -= term(w::ROOK_ON_KING_FILE);
             }
         } else if kind == HORSE {
             let (df, dr) = ((s % 9) as i32 - (k % 9) as i32, (s / 9) as i32 - (k / 9) as i32);
             if df.abs() <= 2 && dr.abs() <= 2 {
-                score -= Pair(25, 12);
+                score -= term(w::HORSE_NEAR_KING);
             }
         }
     }
@@ -313,6 +317,19 @@ fn king_safety(board: &[u8; 90], us: usize, sides: &[Side; 2]) -> Pair {
 /// assert!(evaluate(&Position::startpos()).abs() < 50);
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, &Weights::DEFAULT)
+}
+
+/// [`evaluate`] with other weights (for tuning them).
+///
+/// ```
+/// use xiangqi::Position;
+/// use xiangqi_engine::{evaluate, evaluate_with, Weights};
+/// let pos = Position::startpos();
+/// assert_eq!(evaluate_with(&pos, &Weights::DEFAULT), evaluate(&pos));
+/// ```
+#[inline(always)]
+pub fn evaluate_with(pos: &Position, wt: &Weights) -> i32 {
     let board = pos.codes();
     let mut sides = [Side::default(); 2];
     let mut score = [Pair(0, 0); 2];
@@ -330,10 +347,13 @@ pub fn evaluate(pos: &Position) -> i32 {
         let rel = if color == 0 { s } else { 89 - s };
         let side = &mut sides[color];
         side.count[kind] += 1;
+        let material = wt.pair(w::MATERIAL + kind);
         score[color] += TABLE[kind][rel];
+        score[color] += Pair(material.0, material.1);
         if matches!(kind, HORSE | ROOK | CANNON | ELEPHANT) {
             let m = mobility(board, &lines, s, kind, color);
-            score[color] += Pair(MOBILITY[kind].0 * m, MOBILITY[kind].1 * m);
+            let weight = wt.pair(w::MOBILITY + kind);
+            score[color] += Pair(weight.0 * m, weight.1 * m);
         }
         match kind {
             KING => side.king = s,
@@ -349,13 +369,14 @@ pub fn evaluate(pos: &Position) -> i32 {
         }
     }
     for (us, side_score) in score.iter_mut().enumerate() {
-        *side_score += king_safety(board, us, &sides);
+        *side_score += king_safety(board, us, &sides, wt);
     }
     let phase: i32 =
         sides.iter().map(|s| (0..7).map(|k| PHASE[k] * s.count[k]).sum::<i32>()).sum::<i32>().min(MAX_PHASE);
     let blend = |p: Pair| (p.0 * phase + p.1 * (MAX_PHASE - phase)) / MAX_PHASE;
     let us = pos.turn().index();
-    let mut total = blend(score[us]) - blend(score[1 - us]) + TEMPO;
+    let tempo = wt.pair(w::TEMPO);
+    let mut total = blend(score[us]) - blend(score[1 - us]) + blend(Pair(tempo.0, tempo.1));
     // A side that cannot attack cannot win.
     let attackers = |s: &Side| s.count[ROOK] + s.count[HORSE] + s.count[CANNON] + s.count[PAWN];
     let (a_us, a_them) = (attackers(&sides[us]), attackers(&sides[1 - us]));
@@ -374,7 +395,7 @@ mod tests {
 
     #[test]
     fn start_position_is_balanced() {
-        assert_eq!(evaluate(&Position::startpos()), TEMPO);
+        assert_eq!(evaluate(&Position::startpos()), Weights::DEFAULT.pair(w::TEMPO).0);
     }
 
     #[test]

@@ -8,8 +8,11 @@ mod score;
 mod search;
 mod see;
 mod tt;
+pub mod tune;
+mod weights;
 
-pub use eval::evaluate;
+pub use eval::{evaluate, evaluate_with};
 pub use history::{replay, Played};
 pub use score::Score;
 pub use search::{Engine, HashError, Limits, Line, SearchInfo, MAX_DEPTH};
+pub use weights::Weights;

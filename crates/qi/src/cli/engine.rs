@@ -25,6 +25,24 @@ enum Sub {
     Go(GoArgs),
     /// Speak UCI (or UCCI, if the first command is `ucci`) on standard input and output.
     Uci,
+    /// Fit the evaluation's weights to the results of games (Texel tuning) and print them.
+    Tune(TuneArgs),
+}
+
+#[derive(clap::Args)]
+struct TuneArgs {
+    /// PGN files of games with results (`qi match --pgn` writes them).
+    #[arg(required = true)]
+    pgn: Vec<std::path::PathBuf>,
+    /// Plies at the start of each game to leave out (its opening).
+    #[arg(long, default_value_t = 8)]
+    skip: usize,
+    /// Rounds over all weights, at most (1 to 1000).
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    rounds: u64,
+    /// Print one JSON object: samples, games, scale, loss_before, loss_after, rounds, weights.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(clap::Args)]
@@ -58,6 +76,7 @@ pub fn run(args: Args) -> Result<()> {
     match args.command {
         Sub::Go(go) => run_go(go),
         Sub::Uci => run_uci(),
+        Sub::Tune(args) => run_tune(args),
     }
 }
 
@@ -66,6 +85,72 @@ pub fn run(args: Args) -> Result<()> {
 fn replay(mut pos: Position, moves: &[String]) -> Result<(Position, Vec<Played>)> {
     let played = super::moves::play_all(&mut pos, &super::moves::move_words(moves))?;
     Ok((pos, played.iter().map(|(before, mv)| Played { hash: before.hash(), mv: *mv }).collect()))
+}
+
+fn run_tune(args: TuneArgs) -> Result<()> {
+    use xiangqi_engine::tune;
+    // Every fifth game is held out, to tell a better fit from one that learnt the games by heart.
+    let (mut data, mut held_out) = (Vec::new(), Vec::new());
+    let mut games = 0;
+    for path in &args.pgn {
+        let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+        let text = xiangqi::pgn::decode(&bytes);
+        for (i, game) in xiangqi::pgn::read_games(&text).into_iter().enumerate() {
+            let game = game.map_err(|e| anyhow::anyhow!("{}, game {}: {e}", path.display(), i + 1))?;
+            let red_score = match game.result.as_deref() {
+                Some("1-0") => 1.0,
+                Some("0-1") => 0.0,
+                Some("1/2-1/2") => 0.5,
+                // A game without a result teaches nothing.
+                _ => continue,
+            };
+            games += 1;
+            let into = if games % 5 == 0 { &mut held_out } else { &mut data };
+            into.extend(tune::samples(&game.start, &game.main_line(), red_score, args.skip));
+        }
+    }
+    if data.is_empty() {
+        bail!("no positions to learn from: the files hold no finished games");
+    }
+    let verbose = !args.json;
+    if verbose {
+        eprintln!("{} positions to fit and {} held out, from {games} games", data.len(), held_out.len());
+    }
+    let tuned = tune::tune(&data, xiangqi_engine::Weights::DEFAULT, args.rounds as usize, |round, loss| {
+        if verbose {
+            eprintln!("round {round}: error {loss:.6}");
+        }
+    });
+    let weights: serde_json::Map<String, serde_json::Value> =
+        xiangqi_engine::Weights::names().zip(tuned.weights.values()).map(|(name, &v)| (name, json!(v))).collect();
+    let held_out_before = tune::loss(&held_out, &xiangqi_engine::Weights::DEFAULT, tuned.scale);
+    let held_out_after = tune::loss(&held_out, &tuned.weights, tuned.scale);
+    if args.json {
+        crate::cli::print_json(&json!({
+            "games": games,
+            "samples": data.len(),
+            "held_out_samples": held_out.len(),
+            "held_out_loss_before": held_out_before,
+            "held_out_loss_after": held_out_after,
+            "scale": tuned.scale,
+            "loss_before": tuned.loss_before,
+            "loss_after": tuned.loss_after,
+            "rounds": tuned.rounds,
+            "weights": weights,
+        }));
+    } else {
+        println!(
+            "scale {:.4}; error {:.6} -> {:.6} in {} rounds; on the held-out games {:.6} -> {:.6}",
+            tuned.scale, tuned.loss_before, tuned.loss_after, tuned.rounds, held_out_before, held_out_after
+        );
+        for (name, (&old, &new)) in xiangqi_engine::Weights::names()
+            .zip(xiangqi_engine::Weights::DEFAULT.values().iter().zip(tuned.weights.values()))
+        {
+            let mark = if old != new { " *" } else { "" };
+            println!("{name:40} {old:6} -> {new:6}{mark}");
+        }
+    }
+    Ok(())
 }
 
 fn run_go(args: GoArgs) -> Result<()> {
