@@ -62,6 +62,7 @@ impl Server {
         let mut child = Command::new(exe)
             .args(["serve", "--addr", "127.0.0.1:0", "--room-creations-per-minute", "10000000"])
             .args(["--max-sockets", "30000", "--max-rooms", "30000", "--max-connections", "19000"])
+            .args(["--max-connections-per-address", "19000"])
             .args(["--durability", durability, "--data"])
             .arg(&data)
             .stdout(Stdio::piped())

@@ -17,17 +17,28 @@ pub struct Args {
     addr: SocketAddr,
     #[command(flatten)]
     rooms: super::serve_rooms::RoomArgs,
-    /// Seconds a connection has to send a complete request header, after it opens and after
-    /// each response (so also the keep-alive idle timeout).
+    /// Seconds a connection has to send a complete request header after it opens; on a
+    /// kept-alive connection, after the next header's first byte.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     header_timeout: u64,
+    /// Seconds a kept-alive connection may wait for its next request after an answer.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    idle_timeout: u64,
     /// Seconds a request body has to arrive in full after its header.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     body_timeout: u64,
+    /// Seconds a client may take no byte of its answer before the connection is closed.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    write_timeout: u64,
     /// Connections open at once (WebSockets included); more wait a second for a free slot,
     /// then get a 503. Lowered to fit the open-file limit when that is smaller.
     #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_connections: u64,
+    /// Connections one client address (an IPv6 /64) may hold at once; more get a 503 at once.
+    /// Behind a reverse proxy every client has the proxy's address: raise it to
+    /// `--max-connections` there and cap per client in the proxy.
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_connections_per_address: u64,
     /// Seconds requests in flight get to finish after SIGINT / SIGTERM.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(0..=600))]
     grace: u64,
@@ -62,8 +73,11 @@ pub fn run(args: Args) -> Result<()> {
     let max_connections = fit_open_file_limit(args.max_connections);
     let limits = ServerLimits {
         header_timeout: Duration::from_secs(args.header_timeout),
+        idle_timeout: Duration::from_secs(args.idle_timeout),
         body_timeout: Duration::from_secs(args.body_timeout),
+        write_timeout: Duration::from_secs(args.write_timeout),
         max_connections: max_connections as usize,
+        max_connections_per_address: args.max_connections_per_address as usize,
         grace: Duration::from_secs(args.grace),
         ..ServerLimits::default()
     };

@@ -3,9 +3,11 @@
 //! [`router`] builds the whole app (tests drive it with `tower::ServiceExt::oneshot`);
 //! [`bind`] and [`serve`] put it on a socket, within the [`ServerLimits`].
 
+mod address_cap;
 pub mod api;
 mod assets;
 mod cpu;
+mod deadlines;
 mod error;
 mod extract;
 mod framing;
