@@ -39,6 +39,31 @@ fn self_play_by_nodes_counts_every_game() {
 }
 
 #[test]
+fn the_pgn_carries_each_engine_move_score_depth_and_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("games.pgn");
+    let engine = format!("{} engine uci", qi());
+    let path = pgn.to_str().unwrap();
+    run_match(&engine, &engine, &["--nodes", "2000", "--games", "2", "--max-plies", "12", "--pgn", path]);
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let games = xiangqi::pgn::read_games(&text);
+    assert_eq!(games.len(), 2);
+    for game in games {
+        let game = game.unwrap();
+        assert_eq!(game.line.moves.len(), 12);
+        for m in &game.line.moves {
+            // `+0.35/7 0.004s` (or a mate, `+M3/9 ...`).
+            let c = m.comment.as_deref().unwrap_or_default();
+            let (score_depth, time) = c.split_once(' ').unwrap_or_else(|| panic!("{c:?}"));
+            let (score, depth) = score_depth.split_once('/').unwrap();
+            assert!(score.starts_with(['+', '-']), "{c:?}");
+            assert!(depth.parse::<u32>().unwrap() >= 1, "{c:?}");
+            assert!(time.strip_suffix('s').unwrap().parse::<f64>().unwrap() >= 0.0, "{c:?}");
+        }
+    }
+}
+
+#[test]
 fn an_illegal_move_loses_for_the_engine_that_played_it() {
     let engine = format!("{} engine uci", qi());
     // a0a0 reads as a move but is never legal.
