@@ -1,8 +1,9 @@
 //! Iterative deepening with aspiration windows over a principal-variation alpha-beta search:
 //! transposition table (hash move first), check extension, null move (verified where
 //! zugzwang is likely), razoring, reverse futility, futility and late-move pruning, late-move
-//! reductions, SEE to order and prune captures, killer / history / counter-move ordering, and
-//! a quiescence search of the captures that do not lose material.
+//! reductions, SEE to order and prune captures, killer / history / counter-move /
+//! continuation-history ordering, and a quiescence search of the captures that do not lose
+//! material (with the transposition table: it meets the same positions by other orders).
 //!
 //! Game end inside the search: no legal move loses (mate and stalemate alike); the move
 //! limit and a board without attackers are draws; a position that repeats one on the search
@@ -983,7 +984,7 @@ fn pick_checked(pos: &Position, moves: &mut MoveList, keys: &mut [i32], i: usize
     loop {
         let m = pick(moves, keys, i);
         let key = keys[i];
-        if key < GOOD_CAPTURE || key >= HASH_MOVE || key & 1 == 0 {
+        if !(GOOD_CAPTURE..HASH_MOVE).contains(&key) || key & 1 == 0 {
             return m;
         }
         let mvv = (key - GOOD_CAPTURE) / 2;
