@@ -7,7 +7,9 @@
 //! - mobility of rooks, horses (blocked legs) and cannons (screens), elephants (eyes);
 //! - king safety: missing advisors and elephants against the attackers left, attackers across
 //!   the river, the "empty-head cannon" (a cannon facing the king with nothing between), a
-//!   rook on the king's open file, a horse at the palace;
+//!   rook on the king's open file, a horse at the palace, and the palace squares the enemy
+//!   rooks, cannons, horses and crossed pawns attack (the danger grows with their square:
+//!   attackers together are worth far more than apart);
 //! - material that cannot win: a side without attackers cannot mate, so its advantage is
 //!   scaled down; with no attackers at all it is a draw.
 
@@ -138,6 +140,10 @@ struct Side {
     /// Squares of the rooks, horses and cannons, with their kind.
     attackers: [(u8, u8); 6],
     attacker_count: usize,
+    /// Squares of the enemy palace this side's pieces attack, weighted by attacker kind.
+    palace_units: i32,
+    /// How many of this side's pieces attack the enemy palace.
+    palace_attackers: i32,
 }
 
 #[inline]
@@ -197,6 +203,129 @@ fn line_mobility(occ: u16, at: u32, len: u32, rook: bool, enemy: impl Fn(u32) ->
     n
 }
 
+/// The places a rook (the first piece each way included) or a cannon (past its screen, up to
+/// and including the next piece) attacks along one line, as a bit set of places.
+#[inline]
+fn line_attacks(occ: u16, at: u32, len: u32, rook: bool) -> u32 {
+    let full = (1u32 << len) - 1;
+    let occ = occ as u32 & full;
+    // Upwards: `ray_up` is every place above `at`.
+    let ray_up = full & !((2u32 << at) - 1);
+    let blockers_up = occ & ray_up;
+    let mut attacked = 0;
+    let up_to = |b: u32| if b == 0 { ray_up } else { ray_up & ((b & b.wrapping_neg()) * 2 - 1) };
+    if rook {
+        attacked |= up_to(blockers_up);
+    } else if blockers_up != 0 {
+        let screen = blockers_up & blockers_up.wrapping_neg();
+        let beyond = ray_up & !(screen * 2 - 1);
+        let next = occ & beyond;
+        attacked |= if next == 0 { beyond } else { beyond & ((next & next.wrapping_neg()) * 2 - 1) };
+    }
+    // Downwards: every place below `at`, nearest first from the top bit.
+    let ray_down = (1u32 << at) - 1;
+    let blockers_down = occ & ray_down;
+    let down_from = |b: u32| -> u32 {
+        if b == 0 {
+            ray_down
+        } else {
+            let top = 31 - b.leading_zeros();
+            ray_down & !((1u32 << top) - 1)
+        }
+    };
+    if rook {
+        attacked |= down_from(blockers_down);
+    } else if blockers_down != 0 {
+        let screen = 31 - blockers_down.leading_zeros();
+        let beyond = (1u32 << screen) - 1;
+        let next = occ & beyond;
+        attacked |= if next == 0 {
+            beyond
+        } else {
+            let top = 31 - next.leading_zeros();
+            beyond & !((1u32 << top) - 1)
+        };
+    }
+    attacked
+}
+
+/// The palace a side attacks: its ranks on the board and its files (3 to 5).
+#[inline]
+const fn enemy_palace_ranks(color: usize) -> (usize, usize) {
+    if color == 0 {
+        (7, 9)
+    } else {
+        (0, 2)
+    }
+}
+
+/// Squares of the enemy palace the piece on `s` attacks.
+#[inline]
+fn palace_attacks(board: &[u8; 90], lines: &Lines, s: usize, kind: usize, color: usize) -> i32 {
+    let (f, r) = (s % 9, s / 9);
+    let (lo, hi) = enemy_palace_ranks(color);
+    let in_palace = |t: usize| (3..=5).contains(&(t % 9)) && (lo..=hi).contains(&(t / 9));
+    match kind {
+        ROOK | CANNON => {
+            let rook = kind == ROOK;
+            let mut n = 0;
+            if (lo..=hi).contains(&r) {
+                n += (line_attacks(lines.ranks[r], f as u32, 9, rook) & 0b111_000).count_ones();
+            }
+            if (3..=5).contains(&f) {
+                let ranks = ((1u32 << (hi + 1)) - 1) & !((1u32 << lo) - 1);
+                n += (line_attacks(lines.files[f], r as u32, 10, rook) & ranks).count_ones();
+            }
+            n as i32
+        }
+        HORSE => HORSE_STEPS[s]
+            .iter()
+            .take_while(|st| st.0 != STEPS_END)
+            .filter(|&&(leg, t)| board[leg as usize] == 0 && in_palace(t as usize))
+            .count() as i32,
+        PAWN => {
+            let ahead = if color == 0 { s + 9 } else { s.wrapping_sub(9) };
+            let mut n = (ahead < 90 && in_palace(ahead)) as i32;
+            if f > 0 {
+                n += in_palace(s - 1) as i32;
+            }
+            if f < 8 {
+                n += in_palace(s + 1) as i32;
+            }
+            n
+        }
+        _ => 0,
+    }
+}
+
+/// A horse's steps from each square: (leg, target) pairs, `STEPS_END` after the last.
+static HORSE_STEPS: [[(u8, u8); 8]; 90] = {
+    let mut t = [[(STEPS_END, STEPS_END); 8]; 90];
+    let mut s = 0;
+    while s < 90 {
+        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+        let legs = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+        let mut n = 0;
+        let mut l = 0;
+        while l < 4 {
+            let (lf, lr) = legs[l];
+            let mut side = -1;
+            while side <= 1 {
+                let (tf, tr) = if lf != 0 { (f + 2 * lf, r + side) } else { (f + side, r + 2 * lr) };
+                if tf >= 0 && tf < 9 && tr >= 0 && tr < 10 {
+                    t[s][n] = (((r + lr) * 9 + f + lf) as u8, (tr * 9 + tf) as u8);
+                    n += 1;
+                }
+                side += 2;
+            }
+            l += 1;
+        }
+        s += 1;
+    }
+    t
+};
+const STEPS_END: u8 = u8::MAX;
+
 /// Squares a horse on `s` can reach, and a rook's and cannon's moves along lines (cannon
 /// captures count twice), an elephant's free eyes.
 fn mobility(board: &[u8; 90], lines: &Lines, s: usize, kind: usize, color: usize) -> i32 {
@@ -205,19 +334,8 @@ fn mobility(board: &[u8; 90], lines: &Lines, s: usize, kind: usize, color: usize
     match kind {
         HORSE => {
             let mut n = 0;
-            for (lf, lr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                let Some(leg) = at(f + lf, r + lr) else { continue };
-                if board[leg] != 0 {
-                    continue;
-                }
-                for side in [-1, 1] {
-                    let (tf, tr) = if lf != 0 { (f + 2 * lf, r + side) } else { (f + side, r + 2 * lr) };
-                    if let Some(t) = at(tf, tr) {
-                        if !own(board[t]) {
-                            n += 1;
-                        }
-                    }
-                }
+            for &(leg, t) in HORSE_STEPS[s].iter().take_while(|st| st.0 != STEPS_END) {
+                n += (board[leg as usize] == 0 && !own(board[t as usize])) as i32;
             }
             n
         }
@@ -251,6 +369,25 @@ fn between_on_file(board: &[u8; 90], a: usize, b: usize) -> Option<i32> {
     }
     let (lo, hi) = (a.min(b), a.max(b));
     Some(((lo + 9)..hi).step_by(9).filter(|&s| board[s] != 0).count() as i32)
+}
+
+/// Weight of one attacked palace square by the attacker's kind.
+const PALACE_UNIT: [i32; 7] = [0, 0, 0, 4, 3, 3, 2];
+
+/// The danger to a king from the enemy pieces attacking its palace: growing with the square
+/// of the attacks (two attackers together are worth far more than twice one), halved for a
+/// lone attacker, and less for each palace defender (advisors, elephants) left.
+#[inline]
+fn palace_danger(attacker: &Side, defender: &Side, wt: &Weights) -> Pair {
+    if attacker.palace_attackers == 0 {
+        return Pair(0, 0);
+    }
+    let squared = attacker.palace_units * attacker.palace_units;
+    let lone = if attacker.palace_attackers == 1 { 2 } else { 1 };
+    let defenders = defender.count[ADVISOR] + defender.count[ELEPHANT];
+    let (mg, eg) = wt.pair(w::PALACE_DANGER);
+    let scale = |weight: i32| squared * weight / 256 / lone * (8 - defenders) / 8;
+    Pair(scale(mg), scale(eg))
 }
 
 /// King safety for the side `us` (a penalty is negative).
@@ -355,6 +492,13 @@ pub fn evaluate_with(pos: &Position, wt: &Weights) -> i32 {
             let weight = wt.pair(w::MOBILITY + kind);
             score[color] += Pair(weight.0 * m, weight.1 * m);
         }
+        if matches!(kind, ROOK | HORSE | CANNON) || (kind == PAWN && rel >= 45) {
+            let n = palace_attacks(board, &lines, s, kind, color);
+            if n > 0 {
+                side.palace_units += n * PALACE_UNIT[kind];
+                side.palace_attackers += 1;
+            }
+        }
         match kind {
             KING => side.king = s,
             ROOK | HORSE | CANNON => {
@@ -370,6 +514,7 @@ pub fn evaluate_with(pos: &Position, wt: &Weights) -> i32 {
     }
     for (us, side_score) in score.iter_mut().enumerate() {
         *side_score += king_safety(board, us, &sides, wt);
+        *side_score -= palace_danger(&sides[1 - us], &sides[us], wt);
     }
     let phase: i32 =
         sides.iter().map(|s| (0..7).map(|k| PHASE[k] * s.count[k]).sum::<i32>()).sum::<i32>().min(MAX_PHASE);
@@ -461,6 +606,81 @@ mod tests {
             pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
         }
         assert!(checked > 1000, "{checked}");
+    }
+
+    /// Line attacks read from occupancy bits, against a walk along the line.
+    #[test]
+    fn line_attacks_match_a_walk() {
+        for len in [9u32, 10] {
+            for occ in 0u32..(1 << len) {
+                for at in 0..len {
+                    if occ & (1 << at) == 0 {
+                        continue;
+                    }
+                    for rook in [true, false] {
+                        let mut want = 0u32;
+                        for dir in [1i32, -1] {
+                            let (mut x, mut screen) = (at as i32 + dir, false);
+                            while (0..len as i32).contains(&x) {
+                                let occupied = occ & (1 << x) != 0;
+                                if rook || screen {
+                                    want |= 1 << x;
+                                }
+                                if occupied {
+                                    if rook || screen {
+                                        break;
+                                    }
+                                    screen = true;
+                                }
+                                x += dir;
+                            }
+                        }
+                        assert_eq!(line_attacks(occ as u16, at, len, rook), want, "occ {occ:b} at {at} rook {rook}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn palace_attacks_are_counted() {
+        // A red rook on the open e file attacks e7, e8 and e9 (the king's square included).
+        let pos: Position = "4k4/9/9/9/9/9/9/9/9/4RK3 b - - 0 1".parse().unwrap();
+        let mut lines = Lines { ranks: [0; 10], files: [0; 9] };
+        for (sq, _) in pos.pieces() {
+            lines.ranks[sq.index() / 9] |= 1 << (sq.index() % 9);
+            lines.files[sq.index() % 9] |= 1 << (sq.index() / 9);
+        }
+        let rook = "e0".parse::<xiangqi::Square>().unwrap().index();
+        assert_eq!(palace_attacks(pos.codes(), &lines, rook, ROOK, 0), 3);
+        // With the king's file shut by an advisor, the rook attacks only e7 and the advisor's e8.
+        let closed: Position = "4k4/4a4/9/9/9/9/9/9/9/4RK3 w - - 0 1".parse().unwrap();
+        let mut lines = Lines { ranks: [0; 10], files: [0; 9] };
+        for (sq, _) in closed.pieces() {
+            lines.ranks[sq.index() / 9] |= 1 << (sq.index() % 9);
+            lines.files[sq.index() % 9] |= 1 << (sq.index() / 9);
+        }
+        assert_eq!(palace_attacks(closed.codes(), &lines, rook, ROOK, 0), 2);
+    }
+
+    /// The horse's step table against a walk over legs and targets.
+    #[test]
+    fn horse_steps_match_a_walk() {
+        for s in 0..90 {
+            let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+            let mut walk = Vec::new();
+            for (lf, lr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let Some(leg) = at(f + lf, r + lr) else { continue };
+                for side in [-1, 1] {
+                    let (tf, tr) = if lf != 0 { (f + 2 * lf, r + side) } else { (f + side, r + 2 * lr) };
+                    if let Some(t) = at(tf, tr) {
+                        walk.push((leg as u8, t as u8));
+                    }
+                }
+            }
+            let table: Vec<(u8, u8)> = HORSE_STEPS[s].iter().copied().take_while(|st| st.0 != STEPS_END).collect();
+            assert_eq!(table, walk, "square {s}");
+        }
     }
 
     #[test]

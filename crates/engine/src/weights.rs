@@ -9,7 +9,7 @@ pub struct Weights {
 }
 
 /// How many terms there are.
-pub(crate) const TERMS: usize = 25;
+pub(crate) const TERMS: usize = 26;
 /// Material of each kind (king, advisor, elephant, horse, rook, cannon, pawn).
 pub(crate) const MATERIAL: usize = 0;
 /// Mobility per reachable square, by kind.
@@ -33,6 +33,7 @@ pub(crate) const ROOK_ON_KING_FILE: usize = 22;
 pub(crate) const HORSE_NEAR_KING: usize = 23;
 /// The side to move's bonus.
 pub(crate) const TEMPO: usize = 24;
+pub(crate) const PALACE_DANGER: usize = 25;
 
 const NAMES: [&str; TERMS] = [
     "material king",
@@ -60,6 +61,7 @@ const NAMES: [&str; TERMS] = [
     "rook on the king's file",
     "horse near the king",
     "tempo",
+    "palace danger (per 256 squared units)",
 ];
 
 impl Weights {
@@ -82,6 +84,7 @@ impl Weights {
             20, 10, // rook on the king's file
             25, 12, // horse near the king
             15, 15, // tempo
+            56, 14, // palace danger
         ],
     };
 
