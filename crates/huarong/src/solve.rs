@@ -4,7 +4,7 @@ use crate::board::mirror;
 use crate::codeset::{CodeSet, TAG};
 use crate::layout::{is_solved_code, Layout};
 use crate::moves::{
-    convention_id, for_each_neighbor, for_each_neighbor_mirrored, Convention, Move, PIECE, STRAIGHT, UNIT,
+    convention_id, fill_rounds, for_each_neighbor, for_each_neighbor_mirrored, Convention, Move, PIECE, STRAIGHT, UNIT,
 };
 use std::cell::RefCell;
 
@@ -213,6 +213,7 @@ fn bfs<const EARLY: bool, const CONV: u8>(start: u64, seen: &mut CodeSet, queue:
     let mut symmetric = 0usize;
     let mut head = 0;
     let skip_moved = CONV == PIECE;
+    let rounds = fill_rounds(start);
     while head < tail && !(EARLY && goal != NONE) {
         if tail + ROOM > queue.len() {
             queue.resize(queue.len() * 2, Entry::default());
@@ -229,7 +230,7 @@ fn bfs<const EARLY: bool, const CONV: u8>(start: u64, seen: &mut CodeSet, queue:
         // the parent is never generated: only the moved piece leads back, and it stays put.
         let parent_tagged = if CONV == PIECE || parent == NO_PARENT { 0 } else { queue[parent as usize].tagged };
         let keep = if skip_moved { 1u64 << moved } else { 0 };
-        for_each_neighbor_mirrored::<CONV>(code, mirrored, keep, |n| {
+        for_each_neighbor_mirrored::<CONV>(code, mirrored, keep, rounds, |n| {
             let low = n.code <= n.mirrored;
             let (class, twin, moved) =
                 if low { (n.code, n.mirrored, n.to) } else { (n.mirrored, n.code, n.mirrored_to) };

@@ -152,11 +152,12 @@ fn distances(index: &LayoutIndex) -> Vec<u8> {
             }
         }
     });
+    let rounds = index.set().empty_cells() as u32;
     let mut level = 0u8;
     while !frontier.is_empty() {
         level = level.checked_add(1).filter(|&l| l < UNSOLVABLE).expect("distances fit in a byte");
         let expand = |next: &mut Vec<u64>, code: u64| {
-            for_each_neighbor_mirrored::<PIECE>(code, mirror(code), 0, |n| {
+            for_each_neighbor_mirrored::<PIECE>(code, mirror(code), 0, rounds, |n| {
                 let (class, twin) = if n.code <= n.mirrored { (n.code, n.mirrored) } else { (n.mirrored, n.code) };
                 let cell = &distance[index.rank_code(class) as usize];
                 if cell.load(Ordering::Relaxed) == UNSOLVABLE
@@ -216,7 +217,7 @@ fn count_groups(index: &LayoutIndex, distance: &[u8]) -> (usize, usize) {
         while let Some((code, flipped)) = stack.pop() {
             let mirrored = mirror(code);
             closed |= mirrored == code;
-            for_each_neighbor_mirrored::<UNIT>(code, mirrored, 0, |n| {
+            for_each_neighbor_mirrored::<UNIT>(code, mirrored, 0, 0, |n| {
                 let class = n.code.min(n.mirrored);
                 let tag = 1 + (flipped ^ u8::from(class != n.code));
                 let j = index.rank_code(class) as usize;
