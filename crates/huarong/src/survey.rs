@@ -74,6 +74,18 @@ pub fn layouts(set: PieceSet) -> Vec<u64> {
     codes
 }
 
+/// Every `step`-th layout of each of the piece sets given (`(v, h, s)` counts), for tests
+/// that check something layout by layout.
+#[cfg(test)]
+pub(crate) fn sampled(sets: &[(u8, u8, u8)], step: usize) -> Vec<Layout> {
+    sets.iter()
+        .flat_map(|&(vertical, horizontal, soldiers)| {
+            layouts(PieceSet { vertical, horizontal, soldiers }).into_iter().step_by(step)
+        })
+        .map(|code| Layout::from_code(code).expect("an enumerated layout"))
+        .collect()
+}
+
 /// Counts the legal layouts over all piece sets by enumeration ([`TOTAL_LAYOUTS`]).
 ///
 /// ```
