@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+mod continuation;
 mod eval;
 mod history;
 pub mod protocol;

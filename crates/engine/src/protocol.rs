@@ -59,9 +59,10 @@ pub struct Go {
 }
 
 impl Go {
-    /// How long to think, for the side `turn`: `movetime`, or a share of the clock (about a
-    /// 30th of the time left, or of it over `movestogo`, plus most of the increment; never
-    /// more than a third of the time left), less `overhead` milliseconds for the GUI's delays.
+    /// How long to think, for the side `turn`: all of `movetime` (as Stockfish does: the GUI
+    /// asked for exactly that), or a share of the clock (about a 30th of the time left, or of
+    /// it over `movestogo`, plus most of the increment; never more than a third of the time
+    /// left) less `overhead` milliseconds for the GUI's delays, which a clock charges.
     /// `None` when the search has no time limit (depth, nodes, infinite, ponder).
     ///
     /// The search treats this as the most it may use; with a clock it also aims at
@@ -74,11 +75,13 @@ impl Go {
     /// let go = Go { wtime: Some(60_000), winc: Some(1_000), ..Go::default() };
     /// let t = go.think_time(Color::Red, 10).unwrap();
     /// assert!(t > Duration::from_secs(2) && t < Duration::from_secs(20));
+    /// let exact = Go { movetime: Some(100), ..Go::default() };
+    /// assert_eq!(exact.think_time(Color::Red, 10), Some(Duration::from_millis(100)));
     /// ```
     pub fn think_time(&self, turn: xiangqi::Color, overhead: u64) -> Option<core::time::Duration> {
         use core::time::Duration;
         if let Some(ms) = self.movetime {
-            return Some(Duration::from_millis(ms.saturating_sub(overhead).max(1)));
+            return Some(Duration::from_millis(ms.max(1)));
         }
         let (time, inc) = match turn {
             xiangqi::Color::Red => (self.wtime?, self.winc.unwrap_or(0)),

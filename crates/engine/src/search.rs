@@ -9,6 +9,7 @@
 //! path or in the game is judged by the Asian rules ([`xiangqi::repetition::judge`]): the
 //! side that checks or chases perpetually loses, other repetitions are draws.
 
+use crate::continuation::ContinuationHistory;
 use crate::eval::{evaluate, value};
 use crate::score::{Score, INFINITY, MATE, MATE_BOUND};
 use crate::see::{loses_nothing, see, victim_value};
@@ -118,6 +119,8 @@ pub struct Engine {
     history: Box<[[i32; 90]; 15]>,
     /// The reply that refuted a move, by its piece code and target square.
     counter: Box<[[Option<Move>; 90]; 15]>,
+    /// History of quiet moves after the move one and two plies before (continuation history).
+    continuation: ContinuationHistory,
     stack: [Frame; MAX_PLY + 2],
     /// The triangular principal-variation table.
     pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
@@ -197,6 +200,7 @@ impl Engine {
             killers: [[None; 2]; MAX_PLY + 2],
             history: Box::new([[0; 90]; 15]),
             counter: Box::new([[None; 90]; 15]),
+            continuation: ContinuationHistory::new(),
             stack: [Frame::default(); MAX_PLY + 2],
             pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
@@ -259,6 +263,7 @@ impl Engine {
         self.tt.clear();
         *self.history = [[0; 90]; 15];
         *self.counter = [[None; 90]; 15];
+        self.continuation.clear();
         self.killers = [[None; 2]; MAX_PLY + 2];
     }
 
@@ -573,8 +578,8 @@ impl Engine {
             // Null move: if passing still fails high, a real move will too. Without rooks or
             // horses, zugzwang is likely: verify with a reduced real search.
             let last_was_null = ply > 0 && self.stack[ply - 1].mv.is_none();
-            let attackers = attackers(pos);
-            if depth >= 2 && !last_was_null && eval >= beta && attackers > 0 && beta.abs() < RULE_WIN - 1000 {
+            let attackers = if depth >= 2 && !last_was_null && eval >= beta { attackers(pos) } else { 0 };
+            if attackers > 0 && beta.abs() < RULE_WIN - 1000 {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 self.stack[ply].mv = None;
                 self.stack[ply].piece = 0;
@@ -615,7 +620,7 @@ impl Engine {
         let mut quiet_count = 0;
         let mut searched = 0;
         for i in 0..moves.len() {
-            let m = pick(&mut moves, &mut keys, i);
+            let m = pick_checked(pos, &mut moves, &mut keys, i);
             if root && (self.root_excluded.contains(&m) || self.root_allowed.as_ref().is_some_and(|a| !a.contains(&m)))
             {
                 continue;
@@ -640,8 +645,8 @@ impl Engine {
                             continue;
                         }
                     }
-                    let h = self.history[piece as usize][m.to().index()];
-                    if depth <= 3 && h < -3000 * depth && searched > 0 {
+                    let h = self.quiet_stat(ply, piece, m.to().index());
+                    if depth <= 3 && h < -5000 * depth && searched > 0 {
                         continue;
                     }
                 } else if capture && depth <= 6 && key < GOOD_CAPTURE && see(pos, m) < -90 * depth {
@@ -664,7 +669,7 @@ impl Engine {
                     r += !improving as i32 + cut_node as i32;
                     r -= pv_node as i32 + killer_or_counter as i32 + gives_check as i32;
                     if !capture {
-                        r -= (self.history[piece as usize][m.to().index()] / 6000).clamp(-2, 2);
+                        r -= (self.quiet_stat(ply, piece, m.to().index()) / 10_000).clamp(-2, 2);
                     } else {
                         r -= 1;
                     }
@@ -759,9 +764,14 @@ impl Engine {
         }
         let bonus = (depth * depth * 16).min(1600);
         let codes = pos.codes();
+        let earlier = self.earlier_moves(ply);
         let mut update = |mv: Move, b: i32| {
-            let h = &mut self.history[codes[mv.from().index()] as usize][mv.to().index()];
+            let (piece, to) = (codes[mv.from().index()], mv.to().index());
+            let h = &mut self.history[piece as usize][to];
             *h += b - *h * b.abs() / 16384;
+            for e in earlier.iter().flatten() {
+                self.continuation.update(*e, piece, to, b);
+            }
         };
         update(m, bonus);
         for &q in tried.iter().flatten() {
@@ -769,6 +779,28 @@ impl Engine {
                 update(q, -bonus);
             }
         }
+    }
+
+    /// The moves one and two plies before `ply` as (piece code, target), where there was one
+    /// (not a null move, not before the root).
+    #[inline]
+    fn earlier_moves(&self, ply: usize) -> [Option<(u8, usize)>; 2] {
+        let at = |back: usize| {
+            let f = self.stack[ply.checked_sub(back)?];
+            f.mv.map(|m| (f.piece, m.to().index()))
+        };
+        [at(1), at(2)]
+    }
+
+    /// How good a quiet move of `piece` to `to` has been: its history plus its continuation
+    /// history after the two moves before it.
+    #[inline]
+    fn quiet_stat(&self, ply: usize, piece: u8, to: usize) -> i32 {
+        let mut s = self.history[piece as usize][to];
+        for e in self.earlier_moves(ply).iter().flatten() {
+            s += self.continuation.get(*e, piece, to);
+        }
+        s
     }
 
     fn quiesce(&mut self, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize, in_check: bool) -> i32 {
@@ -780,6 +812,19 @@ impl Engine {
         if ply >= MAX_PLY - 1 {
             return if in_check { 0 } else { self.evaluate(pos) };
         }
+        let hash = pos.hash();
+        let entry = self.tt.get(hash);
+        if let Some(e) = entry {
+            let s = Score::from_tt(e.score, ply).0;
+            match e.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
+        let original_alpha = alpha;
+        let mut best_move = None;
         let mut best;
         let stand;
         let mut moves;
@@ -793,8 +838,16 @@ impl Engine {
         } else {
             // Standing pat needs no full move list: a stalemate (a loss in Xiangqi) first
             // reached here is missed, as in most engines; the full-width search sees it.
-            stand = self.evaluate(pos);
+            stand = match entry {
+                Some(e) => e.eval,
+                None => self.evaluate(pos),
+            };
             if stand >= beta {
+                if entry.is_none() {
+                    let e =
+                        Entry { mv: None, score: Score(stand).to_tt(ply), eval: stand, depth: -1, bound: Bound::Lower };
+                    self.tt.put(hash, e);
+                }
                 return stand;
             }
             alpha = alpha.max(stand);
@@ -802,9 +855,16 @@ impl Engine {
             moves = pos.legal_captures();
         }
         let mut keys = [0i32; MAX_MOVES];
+        let tt_move = entry.and_then(|e| e.mv);
         for (key, &m) in keys.iter_mut().zip(moves.iter()) {
             let attacker = pos.piece_at(m.from()).map_or(0, |p| value(p.kind));
-            *key = if pos.is_capture(m) { victim_value(pos, m) * 16 - attacker / 8 } else { -1000 };
+            *key = if Some(m) == tt_move {
+                HASH_MOVE
+            } else if pos.is_capture(m) {
+                victim_value(pos, m) * 16 - attacker / 8
+            } else {
+                -1000
+            };
         }
         for i in 0..moves.len() {
             let m = pick(&mut moves, &mut keys, i);
@@ -828,11 +888,23 @@ impl Engine {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(m);
                     if score >= beta {
                         break;
                     }
                 }
             }
+        }
+        {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let eval = if in_check { -INFINITY } else { stand };
+            self.tt.put(hash, Entry { mv: best_move, score: Score(best).to_tt(ply), eval, depth: -1, bound });
         }
         best
     }
@@ -848,6 +920,7 @@ impl Engine {
             None
         };
         let codes = pos.codes();
+        let earlier = self.earlier_moves(ply);
         let key_of = |m: Move| -> i32 {
             if Some(m) == hash_move {
                 return HASH_MOVE;
@@ -855,7 +928,10 @@ impl Engine {
             if pos.is_capture(m) {
                 let attacker = pos.piece_at(m.from()).map_or(0, |p| value(p.kind));
                 let mvv = victim_value(pos, m) * 16 - attacker / 8;
-                return if loses_nothing(pos, m) { GOOD_CAPTURE + mvv } else { BAD_CAPTURE + mvv };
+                // Whether a capture of a lesser piece loses material is asked only if it is
+                // picked ([`pick_checked`]): most nodes end before their last captures.
+                let unchecked = victim_value(pos, m) < attacker;
+                return GOOD_CAPTURE + 2 * mvv + unchecked as i32;
             }
             if killers[0] == Some(m) {
                 return KILLER + 2;
@@ -867,6 +943,11 @@ impl Engine {
                 return KILLER;
             }
             self.history[codes[m.from().index()] as usize][m.to().index()]
+                + earlier
+                    .iter()
+                    .flatten()
+                    .map(|&e| self.continuation.get(e, codes[m.from().index()], m.to().index()))
+                    .sum::<i32>()
         };
         let mut keys = [0; MAX_MOVES];
         for (key, &m) in keys.iter_mut().zip(moves.iter()) {
@@ -893,6 +974,25 @@ fn pick(moves: &mut MoveList, keys: &mut [i32], i: usize) -> Move {
     moves.swap(i, best);
     keys.swap(i, best);
     moves[i]
+}
+
+/// [`pick`] for the main search's keys: a capture not yet known not to lose material (odd
+/// key among the good captures) is judged by SEE when it comes up, and a losing one goes
+/// down among the bad captures before the pick is made again.
+fn pick_checked(pos: &Position, moves: &mut MoveList, keys: &mut [i32], i: usize) -> Move {
+    loop {
+        let m = pick(moves, keys, i);
+        let key = keys[i];
+        if key < GOOD_CAPTURE || key >= HASH_MOVE || key & 1 == 0 {
+            return m;
+        }
+        let mvv = (key - GOOD_CAPTURE) / 2;
+        if see(pos, m) >= 0 {
+            keys[i] = GOOD_CAPTURE + 2 * mvv;
+            return m;
+        }
+        keys[i] = BAD_CAPTURE + mvv;
+    }
 }
 
 /// The side to move's rooks count 2, horses and cannons 1: 0 means null moves are unsafe.

@@ -400,6 +400,16 @@ fn read_openings(path: &PathBuf, plies: usize, rules: Rules) -> Result<Vec<Openi
     Ok(openings)
 }
 
+/// A move's PGN comment as cutechess writes it: score (side to move's view) / depth and the
+/// time taken, e.g. `+0.35/12 0.100s`.
+fn move_comment(reply: &process::Reply) -> String {
+    let seconds = format!("{:.3}s", reply.elapsed.as_secs_f64());
+    match (reply.score, reply.depth) {
+        (Some(score), Some(depth)) => format!("{score}/{depth} {seconds}"),
+        _ => seconds,
+    }
+}
+
 /// Plays game `index`: the first engine is Red in even games.
 fn play_game(setup: &Setup, names: &[String], opening: &Opening, index: usize) -> Finished {
     let first_is_red = index.is_multiple_of(2);
@@ -409,6 +419,8 @@ fn play_game(setup: &Setup, names: &[String], opening: &Opening, index: usize) -
     let mut depths = [Vec::new(), Vec::new()];
     let mut nodes = [Vec::new(), Vec::new()];
     let mut think = [Duration::ZERO; 2];
+    // One comment per engine move (the opening's moves have none).
+    let mut comments: Vec<String> = Vec::new();
     let (mut clock, inc) = match setup.control {
         Control::Clock { base, inc } => ([base, base], inc),
         _ => ([Duration::ZERO; 2], Duration::ZERO),
@@ -472,6 +484,7 @@ fn play_game(setup: &Setup, names: &[String], opening: &Opening, index: usize) -
             if game.play(m).is_err() {
                 break 'game lose(format!("played an illegal move {}", reply.text));
             }
+            comments.push(move_comment(&reply));
         }
     };
     drop(engines);
@@ -487,6 +500,10 @@ fn play_game(setup: &Setup, names: &[String], opening: &Opening, index: usize) -
     };
     let points_first = if first_is_red { points_red } else { 1.0 - points_red };
     let mut pgn = PgnGame::new(opening.start.clone(), game.moves());
+    let engine_moves = pgn.line.moves.len() - comments.len();
+    for (m, c) in pgn.line.moves[engine_moves..].iter_mut().zip(comments) {
+        m.comment = Some(c);
+    }
     pgn.set_tag("Event", "qi match");
     pgn.set_tag("Round", &(index + 1).to_string());
     pgn.set_tag("Red", &names[seat[0]]);

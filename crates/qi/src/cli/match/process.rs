@@ -70,6 +70,40 @@ pub struct Reply {
     /// From the last `info` line with a depth.
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// The score of that line, for the side to move.
+    pub score: Option<EngineScore>,
+}
+
+/// A score as an engine reports it in `info ... score cp N` or `score mate N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineScore {
+    /// Centipawns for the side to move.
+    Centipawns(i32),
+    /// Mate in this many moves (negative: being mated).
+    Mate(i32),
+}
+
+impl EngineScore {
+    /// Reads the words after `score` (`cp 35`, `mate -3`, optionally followed by a bound).
+    fn parse(kind: &str, value: &str) -> Option<EngineScore> {
+        let v: i32 = value.parse().ok()?;
+        match kind {
+            "cp" => Some(EngineScore::Centipawns(v)),
+            "mate" => Some(EngineScore::Mate(v)),
+            _ => None,
+        }
+    }
+}
+
+impl core::fmt::Display for EngineScore {
+    /// As cutechess writes it in PGN comments: pawns with a sign, or `+M5` / `-M3`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match *self {
+            EngineScore::Centipawns(cp) => write!(f, "{:+.2}", cp as f64 / 100.0),
+            EngineScore::Mate(n) if n < 0 => write!(f, "-M{}", -n),
+            EngineScore::Mate(n) => write!(f, "+M{n}"),
+        }
+    }
 }
 
 /// A running engine.
@@ -246,7 +280,7 @@ impl EngineProcess {
         let started = Instant::now();
         self.send(&position).map_err(|_| Fault::Crashed)?;
         self.send(&go_line).map_err(|_| Fault::Crashed)?;
-        let (mut depth, mut nodes) = (None, None);
+        let (mut depth, mut nodes, mut score) = (None, None, None);
         loop {
             let line = match self.next_line(deadline) {
                 Ok(l) => l,
@@ -263,22 +297,25 @@ impl EngineProcess {
                     if let Some(d) = value("depth").and_then(|d| d.parse().ok()) {
                         depth = Some(d);
                         nodes = value("nodes").and_then(|n| n.parse().ok()).or(nodes);
+                        let at = words.iter().position(|&w| w == "score");
+                        let kind_value = at.and_then(|i| Some((*words.get(i + 1)?, *words.get(i + 2)?)));
+                        score = kind_value.and_then(|(k, v)| EngineScore::parse(k, v)).or(score);
                     }
                 }
                 Some("bestmove") => {
                     let text = words.next().unwrap_or("").to_string();
                     let elapsed = started.elapsed();
                     if matches!(text.as_str(), "" | "(none)" | "0000" | "nomove" | "resign") {
-                        return Ok(Reply { mv: None, text, elapsed, depth, nodes });
+                        return Ok(Reply { mv: None, text, elapsed, depth, nodes, score });
                     }
                     let mv = self.read_move(&text);
                     if mv.is_none() {
                         return Err(Fault::Unreadable(text));
                     }
-                    return Ok(Reply { mv, text, elapsed, depth, nodes });
+                    return Ok(Reply { mv, text, elapsed, depth, nodes, score });
                 }
                 Some("nobestmove") => {
-                    return Ok(Reply { mv: None, text: line.clone(), elapsed: started.elapsed(), depth, nodes })
+                    return Ok(Reply { mv: None, text: line.clone(), elapsed: started.elapsed(), depth, nodes, score })
                 }
                 _ => {}
             }
@@ -320,5 +357,22 @@ mod tests {
         assert_eq!(parse_option("Move Overhead = 10").unwrap(), ("Move Overhead".into(), "10".into()));
         assert!(parse_option("Hash").is_err());
         assert!(parse_option("=3").is_err());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_read_and_written_as_cutechess_does() {
+        assert_eq!(EngineScore::parse("cp", "-35"), Some(EngineScore::Centipawns(-35)));
+        assert_eq!(EngineScore::parse("mate", "4"), Some(EngineScore::Mate(4)));
+        assert_eq!(EngineScore::parse("lowerbound", "4"), None);
+        assert_eq!(EngineScore::parse("cp", "x"), None);
+        assert_eq!(EngineScore::Centipawns(-35).to_string(), "-0.35");
+        assert_eq!(EngineScore::Centipawns(120).to_string(), "+1.20");
+        assert_eq!(EngineScore::Mate(-3).to_string(), "-M3");
+        assert_eq!(EngineScore::Mate(5).to_string(), "+M5");
     }
 }
