@@ -115,9 +115,10 @@ pub(crate) fn mirror(code: u64) -> u64 {
 }
 
 /// `MIRROR_SHIFT[t][3 * cell]`: the code shift of a type-`t` piece's top-left cell in the
-/// mirror image (lets move generation update a mirror image as cheaply as the code).
-pub(crate) const MIRROR_SHIFT: [[u8; 64]; 5] = {
-    let mut table = [[0u8; 64]; 5];
+/// mirror image (lets move generation update a mirror image as cheaply as the code). Eight
+/// rows, so any three code bits index it without a bounds check (rows 5-7 are unused).
+pub(crate) const MIRROR_SHIFT: [[u8; 64]; 8] = {
+    let mut table = [[0u8; 64]; 8];
     let mut t = 1;
     while t < 5 {
         let width = dims(t).1;
@@ -153,8 +154,8 @@ pub(crate) fn dilate(mask: u64) -> u64 {
 
 /// Per type code, masks that switch off the three fit conditions a shape does not have:
 /// the cell to the right, the cell below, the cell diagonally below right.
-const FIT_OFF: [[u64; 3]; 5] = {
-    let mut table = [[LOW; 3]; 5];
+const FIT_OFF: [[u64; 3]; 8] = {
+    let mut table = [[LOW; 3]; 8];
     table[1] = [0, 0, 0];
     table[2] = [LOW, 0, LOW];
     table[3] = [0, LOW, LOW];
@@ -165,13 +166,14 @@ const FIT_OFF: [[u64; 3]; 5] = {
 /// (spread masks), without a branch on the type.
 #[inline(always)]
 pub(crate) fn fitting_any(t: u64, free: u64) -> u64 {
-    let [right, below, diagonal] = FIT_OFF[t as usize];
+    let [right, below, diagonal] = FIT_OFF[(t & 7) as usize];
     free & ((free >> 3) & !COL3 | right) & ((free >> 12) | below) & ((free >> 15) & !COL3 | diagonal)
 }
 
-/// `SPREAD_SHAPE_AT[t][3 * cell]`: [`SPREAD_SHAPE`] indexed by the code shift of the cell.
-pub(crate) const SPREAD_SHAPE_AT: [[u64; 64]; 5] = {
-    let mut table = [[0u64; 64]; 5];
+/// `SPREAD_SHAPE_AT[t][3 * cell]`: [`SPREAD_SHAPE`] indexed by the code shift of the cell
+/// (eight rows like [`MIRROR_SHIFT`]; rows 5-7 and shifts of no cell are 0).
+pub(crate) const SPREAD_SHAPE_AT: [[u64; 64]; 8] = {
+    let mut table = [[0u64; 64]; 8];
     let mut t = 0;
     while t < 5 {
         let mut cell = 0;
@@ -307,28 +309,19 @@ mod tests {
 
     #[test]
     fn movable_pieces_are_exactly_those_with_a_move() {
-        let sets = [
-            crate::PieceSet { vertical: 4, horizontal: 1, soldiers: 4 },
-            crate::PieceSet { vertical: 1, horizontal: 4, soldiers: 2 },
-            crate::PieceSet { vertical: 0, horizontal: 2, soldiers: 8 },
-            crate::PieceSet { vertical: 3, horizontal: 0, soldiers: 1 },
-        ];
-        for set in sets {
-            for &code in crate::survey::layouts(set).iter().step_by(97) {
-                let layout = crate::Layout::from_code(code).unwrap();
-                let expected =
-                    layout.moves(crate::Convention::Unit).iter().fold(0u32, |cells, (m, _)| cells | 1 << m.from);
-                let movable = empty_and_movable(code).1;
-                for (t, &mask) in movable.iter().enumerate() {
-                    let mut rest = mask;
-                    while rest != 0 {
-                        let shift = rest.trailing_zeros();
-                        assert_eq!((code >> shift) & 7, t as u64, "{layout}: cell {}", shift / 3);
-                        rest &= rest - 1;
-                    }
+        for layout in crate::survey::sampled(&[(4, 1, 4), (1, 4, 2), (0, 2, 8), (3, 0, 1)], 97) {
+            let code = layout.code();
+            let expected = layout.moves(crate::Convention::Unit).iter().fold(0u32, |cells, (m, _)| cells | 1 << m.from);
+            let movable = empty_and_movable(code).1;
+            for (t, &mask) in movable.iter().enumerate() {
+                let mut rest = mask;
+                while rest != 0 {
+                    let shift = rest.trailing_zeros();
+                    assert_eq!((code >> shift) & 7, t as u64, "{layout}: cell {}", shift / 3);
+                    rest &= rest - 1;
                 }
-                assert_eq!(movable.iter().fold(0, |all, m| all | m), spread(expected), "{layout}");
             }
+            assert_eq!(movable.iter().fold(0, |all, m| all | m), spread(expected), "{layout}");
         }
     }
 }

@@ -31,6 +31,8 @@ impl CodeSet {
         if self.slots.len() > keep && self.len * 8 < self.slots.len() {
             *self = CodeSet::with_capacity(fresh);
         } else {
+            // Also on a new table: its pages are probed at random, and a page read before it
+            // is written faults twice (the shared zero page, then a copy); written first, once.
             self.slots.fill(0);
             self.len = 0;
         }

@@ -3,7 +3,7 @@
 //! A move takes the piece's type off its old top-left cell and puts it on the new one, so a
 //! neighbour is `code ^ (t << 3*from) ^ (t << 3*to)`: no decoding into a piece list.
 
-use crate::board::{dilate, empty_and_movable, fitting_any, slide, MIRROR_SHIFT, SPREAD_SHAPE_AT};
+use crate::board::{dilate, empty_and_movable, empty_and_pieces, fitting_any, slide, MIRROR_SHIFT, SPREAD_SHAPE_AT};
 use crate::layout::{Layout, Piece};
 use std::fmt;
 use std::str::FromStr;
@@ -110,11 +110,22 @@ impl fmt::Display for Move {
 #[inline]
 pub(crate) fn for_each_neighbor(code: u64, convention: Convention, mut visit: impl FnMut(u64)) {
     let visit = |next: Neighbor| visit(next.code);
+    let rounds = fill_rounds(code);
     match convention {
-        Convention::Piece => neighbors::<false, PIECE>(code, 0, 0, visit),
-        Convention::Straight => neighbors::<false, STRAIGHT>(code, 0, 0, visit),
-        Convention::Unit => neighbors::<false, UNIT>(code, 0, 0, visit),
+        Convention::Piece => neighbors::<false, PIECE>(code, 0, 0, rounds, visit),
+        Convention::Straight => neighbors::<false, STRAIGHT>(code, 0, 0, rounds, visit),
+        Convention::Unit => neighbors::<false, UNIT>(code, 0, 0, rounds, visit),
     }
+}
+
+/// Flood-fill rounds that reach every piece-convention target of a layout: its number of
+/// empty cells (at least 2 in every piece set). A piece lifted off the board moves inside its
+/// own cells and the `e` empty ones; its top-left cells there number at most `e + 1` (a run
+/// of `k` free cells in a row holds `k - 1` places for a 2-wide piece, and so on), so none is
+/// more than `e` slides away. The same for every layout of a piece set.
+#[inline]
+pub(crate) fn fill_rounds(code: u64) -> u32 {
+    empty_and_pieces(code).0.count_ones()
 }
 
 /// A neighbour reported by [`for_each_neighbor_mirrored`].
@@ -150,70 +161,91 @@ pub(crate) const fn convention_id(convention: Convention) -> u8 {
 /// image, given the mirror image `mirrored` of `code` (two table lookups instead of mirroring
 /// every neighbour), and leaving alone the pieces whose top-left cells are in `keep` (spread
 /// mask: the solver passes the piece that just moved, whose every target is a neighbour of
-/// the layout before).
+/// the layout before). `rounds` is [`fill_rounds`] of the layout (the same for a whole
+/// search, so it is computed once).
 #[inline(always)]
 pub(crate) fn for_each_neighbor_mirrored<const CONV: u8>(
     code: u64,
     mirrored: u64,
     keep: u64,
+    rounds: u32,
     visit: impl FnMut(Neighbor),
 ) {
-    neighbors::<true, CONV>(code, mirrored, keep, visit);
+    neighbors::<true, CONV>(code, mirrored, keep, rounds, visit);
 }
 
+/// One piece lifted off the board: its type code, the code (and mirror image) without it,
+/// and the top-left cells it can move to (spread).
+#[derive(Clone, Copy)]
+struct Lifted {
+    t: u64,
+    base: u64,
+    mirror_base: u64,
+    targets: u64,
+}
+
+/// Lifts the piece whose top-left cell is the one bit of `from` and finds its targets,
+/// without a branch on the data in the piece convention (the flood fill runs a fixed number
+/// of rounds).
 #[inline(always)]
-fn neighbors<const MIRROR: bool, const CONV: u8>(code: u64, mirrored: u64, keep: u64, mut visit: impl FnMut(Neighbor)) {
+fn lift<const MIRROR: bool, const CONV: u8>(code: u64, mirrored: u64, empty: u64, from: u64, rounds: u32) -> Lifted {
+    let shift = from.trailing_zeros();
+    let t = (code >> shift) & 7;
+    // Where the piece fits once lifted off the board; targets are reached inside this set.
+    let fits = fitting_any(t, empty | SPREAD_SHAPE_AT[t as usize][shift as usize]);
+    let base = code ^ (t << shift);
+    let mirror_base = if MIRROR { mirrored ^ (t << MIRROR_SHIFT[t as usize][shift as usize]) } else { 0 };
+    let targets = match CONV {
+        UNIT => (dilate(from) ^ from) & fits,
+        STRAIGHT => {
+            let mut ray = 0;
+            for dir in 0..4 {
+                let mut at = slide(from, dir) & fits;
+                while at != 0 {
+                    ray |= at;
+                    at = slide(at, dir) & fits;
+                }
+            }
+            ray
+        }
+        _ => {
+            // Bit-parallel flood fill, one slide per round, as many rounds as empty cells
+            // (see `fill_rounds`): two rounds for most layouts, a loop count that stays the
+            // same for a whole search.
+            let mut reach = dilate(dilate(from) & fits) & fits;
+            for _ in 2..rounds {
+                reach = dilate(reach) & fits;
+            }
+            reach ^ from
+        }
+    };
+    Lifted { t, base, mirror_base, targets }
+}
+
+/// Every neighbour: a loop over the movable pieces (found bit-parallel) and their targets.
+#[inline(always)]
+fn neighbors<const MIRROR: bool, const CONV: u8>(
+    code: u64,
+    mirrored: u64,
+    keep: u64,
+    rounds: u32,
+    mut visit: impl FnMut(Neighbor),
+) {
     let (empty, movable) = empty_and_movable(code);
     // One loop over every movable piece whatever its shape (the shape is read from the code
     // and only indexes tables): fewer unpredictable loop exits than one loop per shape.
-    let mut movable = (movable[1] | movable[2] | movable[3] | movable[4]) & !keep;
-    while movable != 0 {
-        let shift = movable.trailing_zeros();
-        let from = movable & movable.wrapping_neg();
-        movable ^= from;
-        let t = (code >> shift) & 7;
-        // Where the piece fits once lifted off the board; targets are reached inside this set.
-        let fits = fitting_any(t, empty | SPREAD_SHAPE_AT[t as usize][shift as usize]);
-        let base = code ^ (t << shift);
-        let mirror_shift = &MIRROR_SHIFT[t as usize];
-        let mirror_base = if MIRROR { mirrored ^ (t << mirror_shift[shift as usize]) } else { 0 };
-        let targets = match CONV {
-            UNIT => (dilate(from) ^ from) & fits,
-            STRAIGHT => {
-                let mut ray = 0;
-                for dir in 0..4 {
-                    let mut at = slide(from, dir) & fits;
-                    while at != 0 {
-                        ray |= at;
-                        at = slide(at, dir) & fits;
-                    }
-                }
-                ray
-            }
-            _ => {
-                // Bit-parallel flood fill: grow the reached set by one slide until it stops.
-                // Two rounds without a test cover every move with two empty cells (the
-                // common case); more empty cells may need more rounds.
-                let first = dilate(from) & fits;
-                let mut reach = dilate(first) & fits;
-                if reach != first && reach != fits {
-                    loop {
-                        let next = dilate(reach) & fits;
-                        if next == reach {
-                            break;
-                        }
-                        reach = next;
-                    }
-                }
-                reach ^ from
-            }
-        };
-        let mut targets = targets;
+    let mut pieces = (movable[1] | movable[2] | movable[3] | movable[4]) & !keep;
+    while pieces != 0 {
+        let from = pieces & pieces.wrapping_neg();
+        pieces ^= from;
+        let at = lift::<MIRROR, CONV>(code, mirrored, empty, from, rounds);
+        let mirror_shift = &MIRROR_SHIFT[at.t as usize];
+        let mut targets = at.targets;
         while targets != 0 {
             let to = targets.trailing_zeros();
             let mirrored_to = if MIRROR { u32::from(mirror_shift[to as usize]) } else { 0 };
-            let mirrored = if MIRROR { mirror_base | t << mirrored_to } else { 0 };
-            visit(Neighbor { code: base | t << to, mirrored, to, mirrored_to });
+            let mirrored = if MIRROR { at.mirror_base | at.t << mirrored_to } else { 0 };
+            visit(Neighbor { code: at.base | at.t << to, mirrored, to, mirrored_to });
             targets &= targets - 1;
         }
     }
@@ -269,6 +301,37 @@ mod tests {
                 assert!(back.iter().any(|&(_, l)| l == start), "{m} in {convention}");
                 assert_eq!(Layout::from_code(next.code()), Ok(next));
             }
+        }
+    }
+
+    /// Piece-convention moves are the layouts one piece reaches by unit slides alone: checks
+    /// the fixed number of flood-fill rounds (`fill_rounds`) on piece sets with two to six
+    /// empty cells.
+    #[test]
+    fn piece_moves_are_unit_slides_of_one_piece() {
+        for start in crate::survey::sampled(&[(4, 1, 4), (2, 2, 5), (3, 1, 4), (1, 3, 3), (2, 1, 4), (0, 2, 6)], 251) {
+            let mut expected = std::collections::BTreeSet::new();
+            for (first, next) in start.moves(Convention::Unit) {
+                // Follow the moved piece by its top-left cell.
+                let mut stack = vec![(next, first.to)];
+                let mut seen = std::collections::BTreeSet::from([(start.code(), first.from)]);
+                while let Some((at, cell)) = stack.pop() {
+                    if !seen.insert((at.code(), cell)) {
+                        continue;
+                    }
+                    if at != start {
+                        expected.insert(at.code());
+                    }
+                    for (m, after) in at.moves(Convention::Unit) {
+                        if m.from == cell {
+                            stack.push((after, m.to));
+                        }
+                    }
+                }
+            }
+            let got: std::collections::BTreeSet<u64> =
+                start.moves(Convention::Piece).into_iter().map(|(_, l)| l.code()).collect();
+            assert_eq!(got, expected, "{start} ({} empty cells)", start.piece_set().empty_cells());
         }
     }
 

@@ -74,6 +74,18 @@ pub fn layouts(set: PieceSet) -> Vec<u64> {
     codes
 }
 
+/// Every `step`-th layout of each of the piece sets given (`(v, h, s)` counts), for tests
+/// that check something layout by layout.
+#[cfg(test)]
+pub(crate) fn sampled(sets: &[(u8, u8, u8)], step: usize) -> Vec<Layout> {
+    sets.iter()
+        .flat_map(|&(vertical, horizontal, soldiers)| {
+            layouts(PieceSet { vertical, horizontal, soldiers }).into_iter().step_by(step)
+        })
+        .map(|code| Layout::from_code(code).expect("an enumerated layout"))
+        .collect()
+}
+
 /// Counts the legal layouts over all piece sets by enumeration ([`TOTAL_LAYOUTS`]).
 ///
 /// ```
@@ -115,8 +127,11 @@ impl SetSurvey {
     /// Surveys every layout of `set`.
     pub fn run(set: PieceSet) -> SetSurvey {
         let index = LayoutIndex::new(set);
-        let distance = distances(&index);
-        let (groups, solvable_groups) = count_groups(&index, &distance);
+        let cells: Vec<AtomicU8> = (0..index.len()).map(|_| AtomicU8::new(UNSOLVABLE)).collect();
+        fill_distances(&index, &cells);
+        let (groups, solvable_groups) = count_groups(&index, &cells);
+        // Same size and alignment: this collects in place.
+        let distance = cells.into_iter().map(AtomicU8::into_inner).collect();
         SetSurvey { set, index, distance, groups, solvable_groups }
     }
 
@@ -140,9 +155,9 @@ impl SetSurvey {
 /// mirror classes (a layout and its mirror image are the same distance from the symmetric
 /// goal, so only the smaller code of each pair is expanded and both get the distance). Each
 /// level's frontier is split among rayon's threads; a class is claimed by one atomic
-/// compare-and-swap, so it is queued once.
-fn distances(index: &LayoutIndex) -> Vec<u8> {
-    let distance: Vec<AtomicU8> = (0..index.len()).map(|_| AtomicU8::new(UNSOLVABLE)).collect();
+/// compare-and-swap, so it is queued once. `distance` has one cell per layout, all
+/// [`UNSOLVABLE`] at the start.
+fn fill_distances(index: &LayoutIndex, distance: &[AtomicU8]) {
     let mut frontier: Vec<u64> = Vec::new();
     for_each_layout(index.set(), |code| {
         if is_solved_code(code) {
@@ -152,11 +167,12 @@ fn distances(index: &LayoutIndex) -> Vec<u8> {
             }
         }
     });
+    let rounds = index.set().empty_cells() as u32;
     let mut level = 0u8;
     while !frontier.is_empty() {
         level = level.checked_add(1).filter(|&l| l < UNSOLVABLE).expect("distances fit in a byte");
         let expand = |next: &mut Vec<u64>, code: u64| {
-            for_each_neighbor_mirrored::<PIECE>(code, mirror(code), 0, |n| {
+            for_each_neighbor_mirrored::<PIECE>(code, mirror(code), 0, rounds, |n| {
                 let (class, twin) = if n.code <= n.mirrored { (n.code, n.mirrored) } else { (n.mirrored, n.code) };
                 let cell = &distance[index.rank_code(class) as usize];
                 if cell.load(Ordering::Relaxed) == UNSOLVABLE
@@ -190,19 +206,22 @@ fn distances(index: &LayoutIndex) -> Vec<u8> {
                 })
         };
     }
-    // Same size and alignment: this collects in place.
-    distance.into_iter().map(AtomicU8::into_inner).collect()
 }
+
+/// The orientation bit of a [`count_groups`] stack entry.
+const FLIPPED: u64 = 1 << 63;
 
 /// Groups and solvable groups: floods each mirror class's group (unit moves connect the same
 /// layouts), remembering for each class whether the real layout reached is the class's code
 /// or its mirror. A group of classes is one real group if it holds a symmetric layout or some
 /// class is reached both ways (it contains its own mirror image), else two.
-fn count_groups(index: &LayoutIndex, distance: &[u8]) -> (usize, usize) {
+fn count_groups(index: &LayoutIndex, distance: &[AtomicU8]) -> (usize, usize) {
     const UNSEEN: u8 = 0;
     let mut seen = vec![UNSEEN; index.len()]; // 1 + orientation once seen
     let (mut groups, mut solvable_groups) = (0, 0);
-    let mut stack = Vec::new();
+    // Codes with the orientation in bit 63 (codes use 60 bits): half the memory of pairs,
+    // and a big group's stack holds a good part of it.
+    let mut stack: Vec<u64> = Vec::new();
     let mut start = 0usize;
     for_each_layout(index.set(), |code| {
         let rank = start;
@@ -212,17 +231,18 @@ fn count_groups(index: &LayoutIndex, distance: &[u8]) -> (usize, usize) {
         }
         let mut closed = false;
         seen[rank] = 1;
-        stack.push((code, 0u8));
-        while let Some((code, flipped)) = stack.pop() {
+        stack.push(code);
+        while let Some(entry) = stack.pop() {
+            let (code, flipped) = (entry & !FLIPPED, (entry >> 63) as u8);
             let mirrored = mirror(code);
             closed |= mirrored == code;
-            for_each_neighbor_mirrored::<UNIT>(code, mirrored, 0, |n| {
+            for_each_neighbor_mirrored::<UNIT>(code, mirrored, 0, 0, |n| {
                 let class = n.code.min(n.mirrored);
                 let tag = 1 + (flipped ^ u8::from(class != n.code));
                 let j = index.rank_code(class) as usize;
                 if seen[j] == UNSEEN {
                     seen[j] = tag;
-                    stack.push((class, tag - 1));
+                    stack.push(class | u64::from(tag - 1) << 63);
                 } else {
                     closed |= seen[j] != tag;
                 }
@@ -230,7 +250,7 @@ fn count_groups(index: &LayoutIndex, distance: &[u8]) -> (usize, usize) {
         }
         let real = if closed { 1 } else { 2 };
         groups += real;
-        if distance[rank] != UNSOLVABLE {
+        if distance[rank].load(Ordering::Relaxed) != UNSOLVABLE {
             solvable_groups += real;
         }
     });
@@ -275,38 +295,46 @@ impl Survey {
         // Each index is built where it is used, so the tables of only the sets in flight are
         // in memory at a time.
         let sizes: Vec<usize> = sets.par_iter().map(|&set| LayoutIndex::new(set).len()).collect();
-        // One buffer for every distance, cut into each set's part: no second copy at the end.
-        let mut distances = vec![UNSOLVABLE; sizes.iter().sum()];
-        let mut parts: Vec<(usize, &mut [u8])> = Vec::with_capacity(sets.len());
-        let mut rest = distances.as_mut_slice();
-        for (i, &size) in sizes.iter().enumerate() {
-            let (part, after) = rest.split_at_mut(size);
-            parts.push((i, part));
-            rest = after;
-        }
+        // One buffer for every distance, each set's search writing straight into its part:
+        // no table per set and no copy (the survey's memory is this byte per layout).
+        let cells: Vec<AtomicU8> = (0..sizes.iter().sum()).map(|_| AtomicU8::new(UNSOLVABLE)).collect();
+        let starts: Vec<usize> = sizes.iter().scan(0, |at, &size| Some(std::mem::replace(at, *at + size))).collect();
         // Biggest sets first so the last thread is not left with a giant.
-        parts.sort_by_key(|(i, _)| std::cmp::Reverse(sizes[*i]));
-        let mut done: Vec<(usize, SetSummary, Vec<u32>)> = parts
+        let mut order: Vec<usize> = (0..sets.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(sizes[i]));
+        let mut done: Vec<(usize, SetSummary, Vec<u32>)> = order
             .into_par_iter()
-            .map(|(i, part)| {
-                let survey = SetSurvey::run(sets[i]);
-                part.copy_from_slice(&survey.distance);
-                let summary = SetSummary {
-                    set: survey.set,
-                    layouts: sizes[i],
-                    groups: survey.groups,
-                    solvable_groups: survey.solvable_groups,
-                    solvable: survey.solvable(),
+            .map(|i| {
+                let part = &cells[starts[i]..starts[i] + sizes[i]];
+                let index = LayoutIndex::new(sets[i]);
+                fill_distances(&index, part);
+                let (groups, solvable_groups) = count_groups(&index, part);
+                // The part is final: nothing writes it any more.
+                let byte = |rank: usize| part[rank].load(Ordering::Relaxed);
+                let levels = level_counts((0..part.len()).map(byte));
+                let hardest = levels.len().checked_sub(1).map(|top| {
+                    let at = (0..part.len()).filter(|&rank| byte(rank) as usize == top);
                     // The smallest code at the top distance: the same example whatever the order.
-                    hardest: survey.hardest().map(|(d, at)| (d, at.len(), *at.iter().min().expect("one at least"))),
+                    let first = at.map(|rank| index.code(rank as u32)).min().expect("one at least");
+                    (top as u8, levels[top] as usize, Layout::from_code_unchecked(first))
+                });
+                let summary = SetSummary {
+                    set: sets[i],
+                    layouts: sizes[i],
+                    groups,
+                    solvable_groups,
+                    solvable: levels.iter().map(|&n| n as usize).sum(),
+                    hardest,
                 };
                 progress(sizes[i] as u64);
-                (i, summary, level_counts(part))
+                (i, summary, levels)
             })
             .collect();
         done.sort_by_key(|(i, _, _)| *i);
         let sets = sets.iter().zip(&sizes).map(|(&set, &size)| (set, size as u32)).collect();
         let (summaries, levels) = done.into_iter().map(|(_, summary, levels)| (summary, levels)).unzip();
+        // Same size and alignment: this collects in place.
+        let distances = cells.into_iter().map(AtomicU8::into_inner).collect();
         Survey { sets: summaries, database: Database { sets, levels, distances } }
     }
 
@@ -355,9 +383,9 @@ fn invalid(what: &str) -> io::Error {
 }
 
 /// How many layouts are at each distance from 0 to the largest finite one.
-pub(crate) fn level_counts(distance: &[u8]) -> Vec<u32> {
+pub(crate) fn level_counts(distance: impl IntoIterator<Item = u8>) -> Vec<u32> {
     let mut counts = [0u32; 256];
-    for &d in distance {
+    for d in distance {
         counts[d as usize] += 1;
     }
     let levels = counts[..UNSOLVABLE as usize].iter().rposition(|&c| c != 0).map_or(0, |last| last + 1);
@@ -529,7 +557,7 @@ mod tests {
         assert_eq!(db.sets, survey.database.sets);
         assert_eq!(db.levels, survey.database.levels);
         let first = db.read_set(&mut cursor, sets[0]).unwrap().unwrap();
-        assert_eq!(db.levels[0], level_counts(&first));
+        assert_eq!(db.levels[0], level_counts(first.iter().copied()));
         assert_eq!(db.layouts_at(0, &(0..=254)), first.iter().filter(|&&d| d != UNSOLVABLE).count() as u64);
         let layout = Layout::parse("SV../.V../CC../CC../....").unwrap();
         let expected = crate::solve(layout, Convention::Piece).steps.unwrap() as u8;

@@ -26,6 +26,7 @@ pub struct Args {
 }
 
 #[derive(clap::Subcommand)]
+#[command(defer = true)] // built only when run (see `cli::Command`)
 enum What {
     /// Load-test play-a-friend rooms on loopback: moves/s, relay latency, memory per room.
     Rooms(super::bench_rooms::Args),

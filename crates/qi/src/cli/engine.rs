@@ -20,6 +20,7 @@ pub struct Args {
 }
 
 #[derive(clap::Subcommand)]
+#[command(defer = true)] // built only when run (see `cli::Command`)
 enum Sub {
     /// Search a position and print the best move.
     Go(GoArgs),

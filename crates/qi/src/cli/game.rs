@@ -11,6 +11,7 @@ pub struct Args {
 }
 
 #[derive(clap::Subcommand)]
+#[command(defer = true)] // built only when run (see `cli::Command`)
 enum Command {
     /// Print the outcome (ongoing, red wins, black wins, draw) and the reason.
     Status(StatusArgs),

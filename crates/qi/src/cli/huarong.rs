@@ -20,6 +20,7 @@ pub struct Args {
 }
 
 #[derive(clap::Subcommand)]
+#[command(defer = true)] // built only when run (see `cli::Command`)
 enum Sub {
     /// Minimum steps and a shortest solution of a layout.
     Solve {

@@ -37,6 +37,7 @@ enum Split {
 }
 
 #[derive(Subcommand)]
+#[command(defer = true)] // built only when run (see `cli::Command`)
 enum Cmd {
     /// Print the link of a game: the query string, or a full URL with --base.
     Encode {

@@ -23,7 +23,10 @@ struct Cli {
     command: Command,
 }
 
+// `defer`: a subcommand's arguments are built only when it is the one run, not all of them
+// on every start (most of a short command's start-up was building and freeing that tree).
 #[derive(Subcommand)]
+#[command(defer = true)]
 enum Command {
     /// Count legal move paths to a depth (move generator test and speed).
     Perft(perft::Args),

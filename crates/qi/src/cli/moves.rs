@@ -13,6 +13,7 @@ pub struct Args {
 }
 
 #[derive(clap::Subcommand)]
+#[command(defer = true)] // built only when run (see `cli::Command`)
 enum Command {
     /// Convert moves (ICCS, WXF or Chinese, mixed freely) to one notation.
     Convert(ConvertArgs),

@@ -15,6 +15,7 @@ pub struct Args {
 }
 
 #[derive(clap::Subcommand)]
+#[command(defer = true)] // built only when run (see `cli::Command`)
 enum Command {
     /// Convert the moves of every game to one notation.
     Convert(ConvertArgs),
