@@ -358,11 +358,6 @@ mod tests {
         assert!(parse_option("Hash").is_err());
         assert!(parse_option("=3").is_err());
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
 
     #[test]
     fn scores_read_and_written_as_cutechess_does() {
