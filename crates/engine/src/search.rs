@@ -538,14 +538,8 @@ impl Engine {
         let hash = pos.hash();
         let entry = self.tt.get(hash);
         let tt_move = entry.and_then(|e| e.mv);
-        if let Some(e) = entry.filter(|e| e.depth >= depth && !pv_node) {
-            let s = Score::from_tt(e.score, ply).0;
-            match e.bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
-                _ => {}
-            }
+        if let Some(s) = entry.filter(|e| e.depth >= depth && !pv_node).and_then(|e| cutoff(&e, ply, alpha, beta)) {
+            return s;
         }
         let static_eval = if in_check { -INFINITY } else { entry.map_or_else(|| self.evaluate(pos), |e| e.eval) };
         // A stored bound on the score is a better guess than the static evaluation.
@@ -719,13 +713,7 @@ impl Engine {
             // Every move was pruned or excluded.
             return if root { -INFINITY } else { alpha };
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best_score, original_alpha, beta);
         if !root || self.root_excluded.is_empty() {
             self.tt.put(
                 hash,
@@ -815,14 +803,8 @@ impl Engine {
         }
         let hash = pos.hash();
         let entry = self.tt.get(hash);
-        if let Some(e) = entry {
-            let s = Score::from_tt(e.score, ply).0;
-            match e.bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
-                _ => {}
-            }
+        if let Some(s) = entry.and_then(|e| cutoff(&e, ply, alpha, beta)) {
+            return s;
         }
         let original_alpha = alpha;
         let mut best_move = None;
@@ -896,17 +878,10 @@ impl Engine {
                 }
             }
         }
-        {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            let eval = if in_check { -INFINITY } else { stand };
-            self.tt.put(hash, Entry { mv: best_move, score: Score(best).to_tt(ply), eval, depth: -1, bound });
-        }
+        // Stored below every full-width depth: it orders and cuts only other quiescence nodes.
+        let bound = bound_of(best, original_alpha, beta);
+        let eval = if in_check { -INFINITY } else { stand };
+        self.tt.put(hash, Entry { mv: best_move, score: Score(best).to_tt(ply), eval, depth: -1, bound });
         best
     }
 
@@ -962,6 +937,30 @@ const HASH_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 const BAD_CAPTURE: i32 = -(1 << 28);
+
+/// The stored score of `e` if it decides a node searched in `(alpha, beta)` at `ply`.
+#[inline]
+fn cutoff(e: &Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = Score::from_tt(e.score, ply).0;
+    match e.bound {
+        Bound::Exact => Some(s),
+        Bound::Lower if s >= beta => Some(s),
+        Bound::Upper if s <= alpha => Some(s),
+        _ => None,
+    }
+}
+
+/// What a node's best score says about its true score, searched in `(alpha, beta)`.
+#[inline]
+fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
 
 /// Moves the best remaining move (by key) to `i` and returns it: a selection sort done
 /// lazily, since most nodes need only the first few moves.
