@@ -74,7 +74,7 @@ pub struct Args {
     /// Games played at the same time.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
-    /// Write every game here as PGN (ICCS moves).
+    /// Write every game here as PGN (ICCS moves, each engine move commented with its score/depth and time).
     #[arg(long)]
     pgn: Option<PathBuf>,
     /// Stop early once a sequential probability ratio test decides between `elo0` and `elo1`
