@@ -161,6 +161,20 @@ struct Lines {
     files: [u16; 9],
 }
 
+impl Lines {
+    /// The occupancy of `pos`.
+    #[inline]
+    fn of(pos: &Position) -> Lines {
+        let mut lines = Lines { ranks: [0; 10], files: [0; 9] };
+        for (square, _) in pos.pieces() {
+            let s = square.index();
+            lines.ranks[s / 9] |= 1 << (s % 9);
+            lines.files[s % 9] |= 1 << (s / 9);
+        }
+        lines
+    }
+}
+
 /// A rook's or cannon's moves along one line, both ways: the empty squares before the first
 /// piece, and a capture of the first piece (rook) or of the one beyond it (cannon, counted
 /// twice). `occ` is the line's occupancy, `at` the piece's place on it, `len` its length,
@@ -470,12 +484,7 @@ pub fn evaluate_with(pos: &Position, wt: &Weights) -> i32 {
     let board = pos.codes();
     let mut sides = [Side::default(); 2];
     let mut score = [Pair(0, 0); 2];
-    let mut lines = Lines { ranks: [0; 10], files: [0; 9] };
-    for (square, _) in pos.pieces() {
-        let s = square.index();
-        lines.ranks[s / 9] |= 1 << (s % 9);
-        lines.files[s % 9] |= 1 << (s / 9);
-    }
+    let lines = Lines::of(pos);
     // Square order, as a scan of the board would give, but over the occupied squares only.
     for (square, _) in pos.pieces() {
         let s = square.index();
@@ -584,11 +593,7 @@ mod tests {
         let mut checked = 0;
         for _ in 0..300 {
             let board = pos.codes();
-            let mut lines = Lines { ranks: [0; 10], files: [0; 9] };
-            for (sq, _) in pos.pieces() {
-                lines.ranks[sq.index() / 9] |= 1 << (sq.index() % 9);
-                lines.files[sq.index() % 9] |= 1 << (sq.index() / 9);
-            }
+            let lines = Lines::of(&pos);
             for (sq, piece) in pos.pieces() {
                 let (kind, color) = (piece.kind.index(), piece.color.index());
                 if kind == ROOK || kind == CANNON {
@@ -646,20 +651,12 @@ mod tests {
     fn palace_attacks_are_counted() {
         // A red rook on the open e file attacks e7, e8 and e9 (the king's square included).
         let pos: Position = "4k4/9/9/9/9/9/9/9/9/4RK3 b - - 0 1".parse().unwrap();
-        let mut lines = Lines { ranks: [0; 10], files: [0; 9] };
-        for (sq, _) in pos.pieces() {
-            lines.ranks[sq.index() / 9] |= 1 << (sq.index() % 9);
-            lines.files[sq.index() % 9] |= 1 << (sq.index() / 9);
-        }
+        let lines = Lines::of(&pos);
         let rook = "e0".parse::<xiangqi::Square>().unwrap().index();
         assert_eq!(palace_attacks(pos.codes(), &lines, rook, ROOK, 0), 3);
         // With the king's file shut by an advisor, the rook attacks only e7 and the advisor's e8.
         let closed: Position = "4k4/4a4/9/9/9/9/9/9/9/4RK3 w - - 0 1".parse().unwrap();
-        let mut lines = Lines { ranks: [0; 10], files: [0; 9] };
-        for (sq, _) in closed.pieces() {
-            lines.ranks[sq.index() / 9] |= 1 << (sq.index() % 9);
-            lines.files[sq.index() % 9] |= 1 << (sq.index() / 9);
-        }
+        let lines = Lines::of(&closed);
         assert_eq!(palace_attacks(closed.codes(), &lines, rook, ROOK, 0), 2);
     }
 

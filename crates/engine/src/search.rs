@@ -606,7 +606,9 @@ impl Engine {
         if moves.is_empty() {
             return -MATE + ply as i32;
         }
-        let mut keys = self.score_moves(pos, &moves, tt_move, ply);
+        // The two moves before this node, for the continuation history of its quiet moves.
+        let earlier = self.earlier_moves(ply);
+        let mut keys = self.score_moves(pos, &moves, tt_move, ply, &earlier);
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
@@ -640,7 +642,7 @@ impl Engine {
                             continue;
                         }
                     }
-                    let h = self.quiet_stat(ply, piece, m.to().index());
+                    let h = self.quiet_stat(&earlier, piece, m.to().index());
                     if depth <= 3 && h < -5000 * depth && searched > 0 {
                         continue;
                     }
@@ -664,7 +666,7 @@ impl Engine {
                     r += !improving as i32 + cut_node as i32;
                     r -= pv_node as i32 + killer_or_counter as i32 + gives_check as i32;
                     if !capture {
-                        r -= (self.quiet_stat(ply, piece, m.to().index()) / 10_000).clamp(-2, 2);
+                        r -= (self.quiet_stat(&earlier, piece, m.to().index()) / 10_000).clamp(-2, 2);
                     } else {
                         r -= 1;
                     }
@@ -782,11 +784,11 @@ impl Engine {
     }
 
     /// How good a quiet move of `piece` to `to` has been: its history plus its continuation
-    /// history after the two moves before it.
+    /// history after the `earlier` moves ([`Engine::earlier_moves`] of the node).
     #[inline]
-    fn quiet_stat(&self, ply: usize, piece: u8, to: usize) -> i32 {
+    fn quiet_stat(&self, earlier: &[Option<(u8, usize)>; 2], piece: u8, to: usize) -> i32 {
         let mut s = self.history[piece as usize][to];
-        for e in self.earlier_moves(ply).iter().flatten() {
+        for e in earlier.iter().flatten() {
             s += self.continuation.get(*e, piece, to);
         }
         s
@@ -887,7 +889,14 @@ impl Engine {
 
     /// Ordering keys: hash move, captures that do not lose (by victim, then attacker), killers,
     /// the counter-move, quiet moves by history, losing captures last.
-    fn score_moves(&self, pos: &Position, moves: &MoveList, hash_move: Option<Move>, ply: usize) -> [i32; MAX_MOVES] {
+    fn score_moves(
+        &self,
+        pos: &Position,
+        moves: &MoveList,
+        hash_move: Option<Move>,
+        ply: usize,
+        earlier: &[Option<(u8, usize)>; 2],
+    ) -> [i32; MAX_MOVES] {
         let killers = self.killers[ply];
         let counter = if ply > 0 {
             let prev = self.stack[ply - 1];
@@ -896,7 +905,6 @@ impl Engine {
             None
         };
         let codes = pos.codes();
-        let earlier = self.earlier_moves(ply);
         let key_of = |m: Move| -> i32 {
             if Some(m) == hash_move {
                 return HASH_MOVE;
@@ -918,12 +926,7 @@ impl Engine {
             if counter == Some(m) {
                 return KILLER;
             }
-            self.history[codes[m.from().index()] as usize][m.to().index()]
-                + earlier
-                    .iter()
-                    .flatten()
-                    .map(|&e| self.continuation.get(e, codes[m.from().index()], m.to().index()))
-                    .sum::<i32>()
+            self.quiet_stat(earlier, codes[m.from().index()], m.to().index())
         };
         let mut keys = [0; MAX_MOVES];
         for (key, &m) in keys.iter_mut().zip(moves.iter()) {

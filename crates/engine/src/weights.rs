@@ -33,6 +33,7 @@ pub(crate) const ROOK_ON_KING_FILE: usize = 22;
 pub(crate) const HORSE_NEAR_KING: usize = 23;
 /// The side to move's bonus.
 pub(crate) const TEMPO: usize = 24;
+/// The danger from attacked palace squares (their weighted count squared, per 256).
 pub(crate) const PALACE_DANGER: usize = 25;
 
 const NAMES: [&str; TERMS] = [
