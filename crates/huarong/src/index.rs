@@ -9,7 +9,7 @@
 //! the sum, over its decisions, of the completions of the choices that come earlier
 //! (blank, Cao Cao, vertical, horizontal, soldier). Ranks follow the enumeration order.
 
-use crate::board::{empty_and_pieces, FULL, LOW, SHAPE};
+use crate::board::{empty_and_pieces, FULL, LOW, SHAPE, SPREAD_SHAPE_AT};
 use crate::layout::{Layout, PieceSet};
 
 /// Choices at a fill point, by seed type code: 0 blank, 1 Cao Cao ... 4 soldier.
@@ -121,12 +121,72 @@ impl LayoutIndex {
         while points != 0 {
             let shift = points.trailing_zeros() & 63;
             points &= points - 1;
-            let t = ((code >> shift) & 7) as usize;
-            let window = (covered >> (shift / 3 + 1)) & 15;
-            rank += self.offset[(window * self.kinds * CHOICES as u32 + left) as usize + t];
-            // A blank covers only its own cell, which no later window looks at.
-            covered |= SHAPE_AT[t][shift as usize];
-            left -= self.stride[t];
+            rank += self.decide(shift, ((code >> shift) & 7) as usize, &mut covered, &mut left);
+        }
+        rank
+    }
+
+    /// The contribution of the fill point at `shift` (type `t` there) to a rank, given the
+    /// cells covered and the pieces left before it; updates both.
+    #[inline(always)]
+    fn decide(&self, shift: u32, t: usize, covered: &mut u32, left: &mut u32) -> u32 {
+        let window = (*covered >> (shift / 3 + 1)) & 15;
+        let offset = self.offset[(window * self.kinds * CHOICES as u32 + *left) as usize + t];
+        // A blank covers only its own cell, which no later window looks at.
+        *covered |= SHAPE_AT[t][shift as usize];
+        *left -= self.stride[t];
+        offset
+    }
+
+    /// The rank walk of the code of a legal layout of this piece set, remembered at every
+    /// fill point, for [`LayoutIndex::rank_after_move`].
+    #[inline]
+    pub(crate) fn walk(&self, code: u64) -> RankWalk {
+        let (empty, _) = empty_and_pieces(code);
+        let points = empty | (code | code >> 1 | code >> 2) & LOW;
+        let mut walk = RankWalk { points, before: [0; 21], covered: [0; 20], left: [0; 20] };
+        let (mut covered, mut left, mut rank) = (0u32, self.start * CHOICES as u32, 0u32);
+        let mut rest = points;
+        while rest != 0 {
+            let shift = rest.trailing_zeros() & 63;
+            rest &= rest - 1;
+            let cell = (shift / 3) as usize;
+            walk.before[cell] = rank;
+            walk.covered[cell] = covered;
+            walk.left[cell] = left;
+            rank += self.decide(shift, ((code >> shift) & 7) as usize, &mut covered, &mut left);
+        }
+        walk.before[20] = rank;
+        walk
+    }
+
+    /// The rank of `code`, one move from the layout of `walk`: the piece of type `t` went
+    /// from code shift `from` to `to`. Equal to [`LayoutIndex::rank_code`] of `code`.
+    ///
+    /// Fill points before the first cell the move touches decide the same way in both
+    /// layouts, and so do those after the last cell either position of the piece covers (the
+    /// same pieces are placed before them and none of their windows reaches the piece): only
+    /// the fill points in between are walked.
+    #[inline(always)]
+    pub(crate) fn rank_after_move(&self, walk: &RankWalk, code: u64, t: u64, from: u32, to: u32) -> u32 {
+        let (old, new) = (SPREAD_SHAPE_AT[t as usize][from as usize], SPREAD_SHAPE_AT[t as usize][to as usize]);
+        let points = ((walk.points | old) & !new) | 1 << to;
+        // The first touched cell is a fill point of both layouts (a top-left or an empty cell).
+        let first = from.min(to);
+        // Past the last cell covered in either position; the first of the layout's fill points
+        // from there on (or the end) starts the shared tail.
+        let past = 66 - (old | new).leading_zeros();
+        let tail = if past < 60 { walk.points >> past << past } else { 0 };
+        let (end, end_cell) =
+            if tail == 0 { (60, 20) } else { (tail.trailing_zeros(), (tail.trailing_zeros() / 3) as usize) };
+        let start_cell = (first / 3) as usize;
+        let (mut covered, mut left) = (walk.covered[start_cell], walk.left[start_cell]);
+        let mut rank = walk.before[start_cell] + (walk.before[20] - walk.before[end_cell]);
+        let mut rest = points & ((1u64 << end) - 1) & !((1u64 << first) - 1);
+        while rest != 0 {
+            let shift = rest.trailing_zeros() & 63;
+            rest &= rest - 1;
+            rank += self.decide(shift, ((code >> shift) & 7) as usize, &mut covered, &mut left);
         }
         rank
     }
@@ -156,6 +216,27 @@ impl LayoutIndex {
             occupied |= if t == 0 { 1 << cell } else { SHAPE[t][cell] };
             left -= self.stride[t];
         }
+    }
+}
+
+/// A layout's rank walk kept at each of its fill points ([`LayoutIndex::walk`]), so that the
+/// rank of a layout one move away re-walks only the cells the move changed.
+#[derive(Clone, Copy)]
+pub(crate) struct RankWalk {
+    /// The fill points (spread): empty cells and top-left cells.
+    points: u64,
+    /// By cell of a fill point: the rank's sum before it; at 20, the whole rank.
+    before: [u32; 21],
+    /// By cell of a fill point: the cells covered before it.
+    covered: [u32; 20],
+    /// By cell of a fill point: the pieces-left part of the state there.
+    left: [u32; 20],
+}
+
+impl RankWalk {
+    /// The rank of the layout walked.
+    pub(crate) fn rank(&self) -> u32 {
+        self.before[20]
     }
 }
 
@@ -244,6 +325,35 @@ mod tests {
         }
         assert!(LayoutIndex::new(PieceSet { vertical: 9, horizontal: 0, soldiers: 0 }).is_empty());
         assert!(LayoutIndex::new(PieceSet { vertical: 0, horizontal: 0, soldiers: 17 }).is_empty());
+    }
+
+    /// Every neighbour in every convention, and every neighbour's mirror image from the
+    /// mirror image's walk, on piece sets with two to six empty cells.
+    #[test]
+    fn ranks_after_a_move_equal_full_ranks() {
+        use crate::board::mirror;
+        use crate::moves::{fill_rounds, for_each_neighbor_mirrored, PIECE, STRAIGHT, UNIT};
+        let mut checked = 0;
+        for &(v, h, s) in &[(4, 1, 4), (2, 2, 5), (3, 1, 4), (1, 3, 3), (2, 1, 4), (0, 2, 6), (5, 0, 2), (0, 0, 14)] {
+            let set = PieceSet { vertical: v, horizontal: h, soldiers: s };
+            let index = LayoutIndex::new(set);
+            for code in crate::survey::layouts(set).into_iter().step_by(37) {
+                let (walk, mirrored) = (index.walk(code), mirror(code));
+                let mirror_walk = index.walk(mirrored);
+                assert_eq!(walk.rank(), index.rank_code(code));
+                let mut check = |n: crate::moves::Neighbor| {
+                    assert_eq!(index.rank_after_move(&walk, n.code, n.t, n.from, n.to), index.rank_code(n.code));
+                    let m = index.rank_after_move(&mirror_walk, n.mirrored, n.t, n.mirrored_from, n.mirrored_to);
+                    assert_eq!(m, index.rank_code(n.mirrored));
+                    checked += 1;
+                };
+                let rounds = fill_rounds(code);
+                for_each_neighbor_mirrored::<PIECE>(code, mirrored, 0, rounds, &mut check);
+                for_each_neighbor_mirrored::<STRAIGHT>(code, mirrored, 0, rounds, &mut check);
+                for_each_neighbor_mirrored::<UNIT>(code, mirrored, 0, rounds, &mut check);
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
     }
 
     #[test]

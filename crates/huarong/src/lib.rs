@@ -4,6 +4,7 @@
 pub mod board;
 pub mod catalog;
 mod codeset;
+mod groups;
 mod index;
 mod layout;
 mod moves;

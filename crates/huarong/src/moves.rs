@@ -135,9 +135,15 @@ pub(crate) struct Neighbor {
     pub(crate) code: u64,
     /// Its mirror image (0 when not asked for).
     pub(crate) mirrored: u64,
-    /// Code shift of the moved piece's new top-left cell in `code` (3 * cell).
+    /// Type code of the moved piece.
+    pub(crate) t: u64,
+    /// Code shift of the moved piece's old top-left cell in `code` (3 * cell).
+    pub(crate) from: u32,
+    /// Code shift of the moved piece's new top-left cell in `code`.
     pub(crate) to: u32,
-    /// The same in `mirrored`.
+    /// The old top-left cell's shift in `mirrored` (0 when not asked for).
+    pub(crate) mirrored_from: u32,
+    /// The new top-left cell's shift in `mirrored`.
     pub(crate) mirrored_to: u32,
 }
 
@@ -240,12 +246,14 @@ fn neighbors<const MIRROR: bool, const CONV: u8>(
         pieces ^= from;
         let at = lift::<MIRROR, CONV>(code, mirrored, empty, from, rounds);
         let mirror_shift = &MIRROR_SHIFT[at.t as usize];
+        let from = from.trailing_zeros();
+        let mirrored_from = if MIRROR { u32::from(mirror_shift[from as usize]) } else { 0 };
         let mut targets = at.targets;
         while targets != 0 {
             let to = targets.trailing_zeros();
             let mirrored_to = if MIRROR { u32::from(mirror_shift[to as usize]) } else { 0 };
             let mirrored = if MIRROR { at.mirror_base | at.t << mirrored_to } else { 0 };
-            visit(Neighbor { code: at.base | at.t << to, mirrored, to, mirrored_to });
+            visit(Neighbor { code: at.base | at.t << to, mirrored, t: at.t, from, to, mirrored_from, mirrored_to });
             targets &= targets - 1;
         }
     }

@@ -6,8 +6,11 @@
 //! table is a plain byte array and no list of codes or hash map is needed. Distances come from
 //! one multi-source breadth-first search backwards from every solved layout (moves are
 //! reversible), over mirror classes (a layout and its left-right mirror image are equally far
-//! from the symmetric goal). Piece sets are surveyed in parallel with rayon, and so is each
-//! level of a big set's search.
+//! from the symmetric goal); a neighbour's rank is found from its parent's by re-walking only
+//! the cells the move changed ([`LayoutIndex`]'s rank walk). The same search finds the groups
+//! of the solvable layouts (a union-find over the solved layouts, joined along the moves it
+//! looks at: `groups.rs`), so only the few unsolvable layouts are flooded again. Piece sets
+//! are surveyed in parallel with rayon, and so is each level of a big set's search.
 //!
 //! ```
 //! use huarong::survey::SetSurvey;
@@ -18,15 +21,18 @@
 //! assert_eq!(survey.distance_of(start), Some(81));
 //! ```
 
-use crate::board::{mirror, FULL, SHAPE};
-use crate::layout::{is_solved_code, Layout, PieceSet};
+use crate::board::{mirror, FULL, GOAL_CELL, SHAPE};
+use crate::groups::{flipped, Label, SourceGroups};
+#[cfg(test)]
+use crate::layout::is_solved_code;
+use crate::layout::{Layout, PieceSet};
 #[cfg(test)]
 use crate::moves::Convention;
 use crate::moves::{for_each_neighbor_mirrored, PIECE, UNIT};
 use rayon::prelude::*;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::ops::RangeInclusive;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU8, Ordering};
 
 pub use crate::index::LayoutIndex;
 
@@ -40,10 +46,18 @@ pub const UNSOLVABLE: u8 = u8::MAX;
 /// takes a piece's top-left or stays empty).
 pub fn for_each_layout(set: PieceSet, mut visit: impl FnMut(u64)) {
     let mut left = [set.empty_cells() as u8, 1, set.vertical, set.horizontal, set.soldiers];
-    fill(0, 0, &mut left, &mut visit);
+    fill::<false>(0, 0, &mut left, &mut visit);
 }
 
-fn fill(occupied: u32, code: u64, left: &mut [u8; 5], visit: &mut impl FnMut(u64)) {
+/// Calls `visit` with the code of every solved layout of `set` (Cao Cao at the goal), in the
+/// order of [`for_each_layout`], without going through the others.
+pub(crate) fn for_each_solved_layout(set: PieceSet, mut visit: impl FnMut(u64)) {
+    let mut left = [set.empty_cells() as u8, 1, set.vertical, set.horizontal, set.soldiers];
+    fill::<true>(0, 0, &mut left, &mut visit);
+}
+
+/// The fill behind [`for_each_layout`]; `SOLVED` places Cao Cao on the goal cell only.
+fn fill<const SOLVED: bool>(occupied: u32, code: u64, left: &mut [u8; 5], visit: &mut impl FnMut(u64)) {
     if occupied == FULL {
         // Only a full use of the piece set counts (matters for sets that cannot fill the board).
         if left.iter().all(|&n| n == 0) {
@@ -52,8 +66,11 @@ fn fill(occupied: u32, code: u64, left: &mut [u8; 5], visit: &mut impl FnMut(u64
         return;
     }
     let cell = (!occupied & FULL).trailing_zeros() as usize;
+    if SOLVED && cell > GOAL_CELL && left[1] != 0 {
+        return; // the goal cell went to another piece
+    }
     for t in 0..5 {
-        if left[t] == 0 {
+        if left[t] == 0 || (SOLVED && t == 1 && cell != GOAL_CELL) {
             continue;
         }
         let mask = if t == 0 { 1 << cell } else { SHAPE[t][cell] };
@@ -61,7 +78,7 @@ fn fill(occupied: u32, code: u64, left: &mut [u8; 5], visit: &mut impl FnMut(u64
             continue;
         }
         left[t] -= 1;
-        fill(occupied | mask, code | (t as u64) << (3 * cell), left, visit);
+        fill::<SOLVED>(occupied | mask, code | (t as u64) << (3 * cell), left, visit);
         left[t] += 1;
     }
 }
@@ -128,8 +145,7 @@ impl SetSurvey {
     pub fn run(set: PieceSet) -> SetSurvey {
         let index = LayoutIndex::new(set);
         let cells: Vec<AtomicU8> = (0..index.len()).map(|_| AtomicU8::new(UNSOLVABLE)).collect();
-        fill_distances(&index, &cells);
-        let (groups, solvable_groups) = count_groups(&index, &cells);
+        let (groups, solvable_groups) = survey_part(&index, &cells);
         // Same size and alignment: this collects in place.
         let distance = cells.into_iter().map(AtomicU8::into_inner).collect();
         SetSurvey { set, index, distance, groups, solvable_groups }
@@ -151,110 +167,190 @@ impl SetSurvey {
     }
 }
 
+/// Distances and groups of one piece set's layouts, the distances written to `distance` (one
+/// cell per layout): `(groups, solvable groups)`.
+fn survey_part(index: &LayoutIndex, distance: &[AtomicU8]) -> (usize, usize) {
+    let mut cells: Vec<AtomicU32> = (0..index.len()).map(|_| AtomicU32::new(UNREACHED)).collect();
+    let solvable_groups = fill_distances(index, &cells);
+    let groups = solvable_groups + unsolvable_groups(index, &mut cells);
+    for (out, cell) in distance.iter().zip(cells) {
+        out.store(cell.into_inner() as u8, Ordering::Relaxed);
+    }
+    (groups, solvable_groups)
+}
+
+/// A layout's state while its piece set is surveyed: the distance in the low byte and, for
+/// the smaller code of a mirror class, its label above (one load reads both: a move looks at
+/// both, and the table is bigger than a core's cache).
+type Cell = u32;
+
+/// The label bits of a cell without a label (not reached, or not a class's smaller code).
+const NO_LABEL: Label = (1 << 24) - 1;
+
+/// A cell not reached yet.
+const UNREACHED: Cell = cell(UNSOLVABLE, NO_LABEL);
+
+const fn cell(distance: u8, label: Label) -> Cell {
+    distance as u32 | label << 8
+}
+
+const fn label_of(cell: Cell) -> Label {
+    cell >> 8
+}
+
 /// Every layout's distance: a multi-source BFS from the solved layouts, level by level, over
 /// mirror classes (a layout and its mirror image are the same distance from the symmetric
-/// goal, so only the smaller code of each pair is expanded and both get the distance). Each
-/// level's frontier is split among rayon's threads; a class is claimed by one atomic
-/// compare-and-swap, so it is queued once. `distance` has one cell per layout, all
-/// [`UNSOLVABLE`] at the start.
-fn fill_distances(index: &LayoutIndex, distance: &[AtomicU8]) {
+/// goal, so only the smaller code of each pair is expanded and both get the distance).
+/// Returns the solvable groups, joined along the moves the search looks at ([`SourceGroups`]).
+///
+/// (Searching the big levels backwards, from the layouts not reached yet, as
+/// direction-optimising BFS does, was measured and is 3-4 times slower per level here: the
+/// levels grow slowly, about 50,000 classes each in the biggest piece set, so most layouts
+/// left are far from the frontier and try all of their 30-odd moves.)
+fn fill_distances(index: &LayoutIndex, cells: &[AtomicU32]) -> usize {
     let mut frontier: Vec<u64> = Vec::new();
-    for_each_layout(index.set(), |code| {
-        if is_solved_code(code) {
-            distance[index.rank_code(code) as usize].store(0, Ordering::Relaxed);
-            if code <= mirror(code) {
-                frontier.push(code);
-            }
+    for_each_solved_layout(index.set(), |code| {
+        let rank = index.rank_code(code) as usize;
+        let label = if code <= mirror(code) { SourceGroups::label(frontier.len()) } else { NO_LABEL };
+        cells[rank].store(cell(0, label), Ordering::Relaxed);
+        if label != NO_LABEL {
+            frontier.push(code);
         }
     });
+    let mut sources = SourceGroups::new(frontier.len());
     let rounds = index.set().empty_cells() as u32;
     let mut level = 0u8;
     while !frontier.is_empty() {
         level = level.checked_add(1).filter(|&l| l < UNSOLVABLE).expect("distances fit in a byte");
-        let expand = |next: &mut Vec<u64>, code: u64| {
-            for_each_neighbor_mirrored::<PIECE>(code, mirror(code), 0, rounds, |n| {
-                let (class, twin) = if n.code <= n.mirrored { (n.code, n.mirrored) } else { (n.mirrored, n.code) };
-                let cell = &distance[index.rank_code(class) as usize];
-                if cell.load(Ordering::Relaxed) == UNSOLVABLE
-                    && cell.compare_exchange(UNSOLVABLE, level, Ordering::Relaxed, Ordering::Relaxed).is_ok()
-                {
-                    if twin != class {
-                        distance[index.rank_code(twin) as usize].store(level, Ordering::Relaxed);
+        frontier = push_level(Search { index, cells, sources: &sources, rounds }, &frontier, level);
+        sources.flatten();
+    }
+    sources.count()
+}
+
+/// What every level of [`fill_distances`] works on.
+#[derive(Clone, Copy)]
+struct Search<'a> {
+    index: &'a LayoutIndex,
+    cells: &'a [AtomicU32],
+    sources: &'a SourceGroups,
+    /// [`crate::moves::fill_rounds`] of the piece set.
+    rounds: u32,
+}
+
+/// One level: every neighbour of the frontier (distance `level - 1`) not reached yet gets
+/// `level` and the label of the class it was reached from; a neighbour reached before joins
+/// the two labels. The frontier is split among rayon's threads; a class is claimed by one
+/// atomic compare-and-swap, so it is queued once. Returns the classes reached.
+fn push_level(search: Search, frontier: &[u64], level: u8) -> Vec<u64> {
+    let Search { index, cells, sources, rounds } = search;
+    let expand = |next: &mut Vec<u64>, code: u64| {
+        let mirrored = mirror(code);
+        // Neighbours (and their mirror images) are ranked from these walks.
+        let (walk, mirror_walk) = (index.walk(code), index.walk(mirrored));
+        let label = label_of(cells[walk.rank() as usize].load(Ordering::Relaxed));
+        if code == mirrored {
+            sources.close(label);
+        }
+        for_each_neighbor_mirrored::<PIECE>(code, mirrored, 0, rounds, |n| {
+            let rank = || index.rank_after_move(&walk, n.code, n.t, n.from, n.to);
+            let mirror_rank = || index.rank_after_move(&mirror_walk, n.mirrored, n.t, n.mirrored_from, n.mirrored_to);
+            let low = n.code <= n.mirrored;
+            let (class, class_rank) = if low { (n.code, rank()) } else { (n.mirrored, mirror_rank()) };
+            // The neighbour's class as reached by this move: turned over if its code is the
+            // mirror image of the layout reached.
+            let reached = flipped(label, !low);
+            let at = &cells[class_rank as usize];
+            let before = at.load(Ordering::Relaxed);
+            if before == UNREACHED {
+                if at.compare_exchange(UNREACHED, cell(level, reached), Ordering::Relaxed, Ordering::Relaxed).is_ok() {
+                    if n.code != n.mirrored {
+                        let twin_rank = if low { mirror_rank() } else { rank() };
+                        cells[twin_rank as usize].store(cell(level, NO_LABEL), Ordering::Relaxed);
                     }
                     next.push(class);
                 }
-            });
-        };
-        frontier = if frontier.len() <= CHUNK {
-            let mut next = Vec::new();
-            frontier.iter().for_each(|&code| expand(&mut next, code));
-            next
-        } else {
-            frontier
-                .par_chunks(CHUNK)
-                .map(|chunk| {
-                    let mut next = Vec::new();
-                    chunk.iter().for_each(|&code| expand(&mut next, code));
-                    next
-                })
-                .reduce(Vec::new, |mut all, mut part| {
-                    if all.len() < part.len() {
-                        std::mem::swap(&mut all, &mut part);
-                    }
-                    all.extend_from_slice(&part);
-                    all
-                })
-        };
+                // Else another thread reached it on this level, and may have done so with
+                // another label: the move is looked at again when that class is expanded.
+            } else if (before as u8) < level {
+                // Labelled on an earlier level (the threads of that level have joined).
+                sources.join(reached, label_of(before));
+            }
+        });
+    };
+    if frontier.len() <= CHUNK {
+        let mut next = Vec::new();
+        frontier.iter().for_each(|&code| expand(&mut next, code));
+        return next;
     }
+    frontier
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            let mut next = Vec::new();
+            chunk.iter().for_each(|&code| expand(&mut next, code));
+            next
+        })
+        .reduce(Vec::new, concatenate)
 }
 
-/// The orientation bit of a [`count_groups`] stack entry.
+/// Joins two parts of a level, copying the smaller.
+fn concatenate(mut all: Vec<u64>, mut part: Vec<u64>) -> Vec<u64> {
+    if all.len() < part.len() {
+        std::mem::swap(&mut all, &mut part);
+    }
+    all.extend_from_slice(&part);
+    all
+}
+
+/// The orientation bit of an [`unsolvable_groups`] stack entry.
 const FLIPPED: u64 = 1 << 63;
 
-/// Groups and solvable groups: floods each mirror class's group (unit moves connect the same
-/// layouts), remembering for each class whether the real layout reached is the class's code
-/// or its mirror. A group of classes is one real group if it holds a symmetric layout or some
-/// class is reached both ways (it contains its own mirror image), else two.
-fn count_groups(index: &LayoutIndex, distance: &[AtomicU8]) -> (usize, usize) {
-    const UNSEEN: u8 = 0;
-    let mut seen = vec![UNSEEN; index.len()]; // 1 + orientation once seen
-    let (mut groups, mut solvable_groups) = (0, 0);
-    // Codes with the orientation in bit 63 (codes use 60 bits): half the memory of pairs,
-    // and a big group's stack holds a good part of it.
+/// Groups of the layouts no solved layout reaches: floods each mirror class's group (unit
+/// moves connect the same layouts), marking each class in its cell's label bits with whether
+/// the real layout reached is the class's code (0) or its mirror (1). A group of classes is
+/// one real group if it holds a symmetric layout or some class is reached both ways (it
+/// contains its own mirror image), else two.
+fn unsolvable_groups(index: &LayoutIndex, cells: &mut [AtomicU32]) -> usize {
+    let mut groups = 0;
+    // Codes with the orientation in bit 63 (codes use 60 bits).
     let mut stack: Vec<u64> = Vec::new();
-    let mut start = 0usize;
-    for_each_layout(index.set(), |code| {
-        let rank = start;
-        start += 1;
-        if seen[rank] != UNSEEN || code > mirror(code) {
-            return;
+    for start in 0..index.len() {
+        if *cells[start].get_mut() != UNREACHED {
+            continue;
+        }
+        let code = index.code(start as u32);
+        if code > mirror(code) {
+            continue; // the class's smaller code starts its flood
         }
         let mut closed = false;
-        seen[rank] = 1;
+        *cells[start].get_mut() = cell(UNSOLVABLE, 0);
         stack.push(code);
         while let Some(entry) = stack.pop() {
-            let (code, flipped) = (entry & !FLIPPED, (entry >> 63) as u8);
+            let (code, flipped) = (entry & !FLIPPED, (entry >> 63) as u32);
             let mirrored = mirror(code);
             closed |= mirrored == code;
+            // Only the class of each neighbour is ranked: from one of these walks.
+            let (walk, mirror_walk) = (index.walk(code), index.walk(mirrored));
             for_each_neighbor_mirrored::<UNIT>(code, mirrored, 0, 0, |n| {
-                let class = n.code.min(n.mirrored);
-                let tag = 1 + (flipped ^ u8::from(class != n.code));
-                let j = index.rank_code(class) as usize;
-                if seen[j] == UNSEEN {
-                    seen[j] = tag;
-                    stack.push(class | u64::from(tag - 1) << 63);
+                let low = n.code <= n.mirrored;
+                let (class, j) = if low {
+                    (n.code, index.rank_after_move(&walk, n.code, n.t, n.from, n.to))
                 } else {
-                    closed |= seen[j] != tag;
+                    (n.mirrored, index.rank_after_move(&mirror_walk, n.mirrored, n.t, n.mirrored_from, n.mirrored_to))
+                };
+                let mark = flipped ^ u32::from(!low);
+                let seen = cells[j as usize].get_mut();
+                if *seen == UNREACHED {
+                    *seen = cell(UNSOLVABLE, mark);
+                    stack.push(class | u64::from(mark) << 63);
+                } else {
+                    closed |= label_of(*seen) != mark;
                 }
             });
         }
-        let real = if closed { 1 } else { 2 };
-        groups += real;
-        if distance[rank].load(Ordering::Relaxed) != UNSOLVABLE {
-            solvable_groups += real;
-        }
-    });
-    (groups, solvable_groups)
+        groups += if closed { 1 } else { 2 };
+    }
+    groups
 }
 
 /// What the survey keeps of one piece set once its tables are in the database.
@@ -307,8 +403,7 @@ impl Survey {
             .map(|i| {
                 let part = &cells[starts[i]..starts[i] + sizes[i]];
                 let index = LayoutIndex::new(sets[i]);
-                fill_distances(&index, part);
-                let (groups, solvable_groups) = count_groups(&index, part);
+                let (groups, solvable_groups) = survey_part(&index, part);
                 // The part is final: nothing writes it any more.
                 let byte = |rank: usize| part[rank].load(Ordering::Relaxed);
                 let levels = level_counts((0..part.len()).map(byte));
@@ -526,6 +621,21 @@ mod tests {
             let layout = Layout::from_code(code).unwrap();
             let solved = crate::solve(layout, Convention::Piece).steps.map(|s| s as u8);
             assert_eq!(survey.distance_of(layout), Some(solved.unwrap_or(UNSOLVABLE)));
+        }
+    }
+
+    #[test]
+    fn solved_layouts_are_the_layouts_with_cao_cao_at_the_goal() {
+        for set in PieceSet::all().into_iter().step_by(7) {
+            let mut all = Vec::new();
+            for_each_layout(set, |code| {
+                if is_solved_code(code) {
+                    all.push(code);
+                }
+            });
+            let mut solved = Vec::new();
+            for_each_solved_layout(set, |code| solved.push(code));
+            assert_eq!(solved, all, "{set}");
         }
     }
 
