@@ -624,6 +624,40 @@ mod tests {
         }
     }
 
+    /// Groups and solvable groups against a plain flood over real layouts (no mirror
+    /// classes, no union-find), on piece sets with one group and with many.
+    #[test]
+    fn groups_match_a_plain_flood() {
+        let mut unsolvable_groups = 0;
+        for (vertical, horizontal, soldiers) in [(0, 1, 2), (2, 0, 3), (1, 2, 2), (3, 1, 2), (4, 1, 2), (2, 2, 4)] {
+            let set = PieceSet { vertical, horizontal, soldiers };
+            let mut seen = std::collections::HashSet::new();
+            let (mut groups, mut solvable_groups) = (0, 0);
+            for code in layouts(set) {
+                let start = Layout::from_code(code).unwrap();
+                if !seen.insert(start) {
+                    continue;
+                }
+                let (mut stack, mut solvable) = (vec![start], false);
+                while let Some(at) = stack.pop() {
+                    solvable |= at.is_solved();
+                    for (_, next) in at.moves(Convention::Unit) {
+                        if seen.insert(next) {
+                            stack.push(next);
+                        }
+                    }
+                }
+                groups += 1;
+                solvable_groups += usize::from(solvable);
+            }
+            let survey = SetSurvey::run(set);
+            assert_eq!((survey.groups, survey.solvable_groups), (groups, solvable_groups), "{set}");
+            unsolvable_groups += groups - solvable_groups;
+        }
+        // The last two sets have 10 and 70 groups that cannot be solved (the others one group).
+        assert_eq!(unsolvable_groups, 80);
+    }
+
     #[test]
     fn solved_layouts_are_the_layouts_with_cao_cao_at_the_goal() {
         for set in PieceSet::all().into_iter().step_by(7) {
