@@ -80,37 +80,25 @@ fn random_start(generals: u8, vertical_share: u8, extra_empty: u8, cao: usize, p
     layout_from(PieceSet { vertical, horizontal: generals - vertical, soldiers }, cao, picks)
 }
 
-// One test per convention, 500 layouts each: 1,500 in all, on both cores.
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(500))]
+/// One test per convention, 500 layouts each (1,500 in all), so that they share the cores.
+macro_rules! early_exit_equals_the_full_search {
+    ($name:ident, $convention:expr) => {
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(500))]
 
-    #[test]
-    fn early_exit_equals_the_full_search_piece(
-        generals in 0u8..=7, vertical_share in 0u8..=7, extra_empty in 0u8..=2, cao in 0usize..12,
-        picks in proptest::collection::vec(any::<u8>(), 1..20),
-    ) {
-        if let Some(start) = random_start(generals, vertical_share, extra_empty, cao, &picks) {
-            check(start, Convention::Piece);
+            #[test]
+            fn $name(
+                generals in 0u8..=7, vertical_share in 0u8..=7, extra_empty in 0u8..=2, cao in 0usize..12,
+                picks in proptest::collection::vec(any::<u8>(), 1..20),
+            ) {
+                if let Some(start) = random_start(generals, vertical_share, extra_empty, cao, &picks) {
+                    check(start, $convention);
+                }
+            }
         }
-    }
-
-    #[test]
-    fn early_exit_equals_the_full_search_straight(
-        generals in 0u8..=7, vertical_share in 0u8..=7, extra_empty in 0u8..=2, cao in 0usize..12,
-        picks in proptest::collection::vec(any::<u8>(), 1..20),
-    ) {
-        if let Some(start) = random_start(generals, vertical_share, extra_empty, cao, &picks) {
-            check(start, Convention::Straight);
-        }
-    }
-
-    #[test]
-    fn early_exit_equals_the_full_search_unit(
-        generals in 0u8..=7, vertical_share in 0u8..=7, extra_empty in 0u8..=2, cao in 0usize..12,
-        picks in proptest::collection::vec(any::<u8>(), 1..20),
-    ) {
-        if let Some(start) = random_start(generals, vertical_share, extra_empty, cao, &picks) {
-            check(start, Convention::Unit);
-        }
-    }
+    };
 }
+
+early_exit_equals_the_full_search!(early_exit_equals_the_full_search_piece, Convention::Piece);
+early_exit_equals_the_full_search!(early_exit_equals_the_full_search_straight, Convention::Straight);
+early_exit_equals_the_full_search!(early_exit_equals_the_full_search_unit, Convention::Unit);
