@@ -37,8 +37,9 @@ pub(crate) struct SourceGroups {
 impl SourceGroups {
     /// `sources` sources, each its own group; source `i` has the label `i << 1`.
     pub(crate) fn new(sources: usize) -> SourceGroups {
-        // The survey keeps a label in 24 bits (a piece set has under a million layouts).
-        assert!(sources < 1 << 23, "source numbers fit a label");
+        // The survey keeps a label in 24 bits, all ones meaning none: source numbers stay
+        // below 2^22 (a piece set has under a million layouts).
+        assert!(sources < 1 << 22, "source numbers fit a label");
         SourceGroups {
             parent: (0..sources as u32).map(|s| AtomicU32::new(s << 1)).collect(),
             closed: (0..sources).map(|_| AtomicBool::new(false)).collect(),

@@ -113,8 +113,7 @@ impl LayoutIndex {
     /// dependency chain, which keeps a rank near the cost of a hash lookup.
     #[inline]
     pub(crate) fn rank_code(&self, code: u64) -> u32 {
-        let (empty, _) = empty_and_pieces(code);
-        let mut points = empty | (code | code >> 1 | code >> 2) & LOW;
+        let mut points = fill_points(code);
         let mut covered = 0u32;
         let mut left = self.start * CHOICES as u32;
         let mut rank = 0;
@@ -142,8 +141,7 @@ impl LayoutIndex {
     /// fill point, for [`LayoutIndex::rank_after_move`].
     #[inline]
     pub(crate) fn walk(&self, code: u64) -> RankWalk {
-        let (empty, _) = empty_and_pieces(code);
-        let points = empty | (code | code >> 1 | code >> 2) & LOW;
+        let points = fill_points(code);
         let mut walk = RankWalk { points, before: [0; 21], covered: [0; 20], left: [0; 20] };
         let (mut covered, mut left, mut rank) = (0u32, self.start * CHOICES as u32, 0u32);
         let mut rest = points;
@@ -217,6 +215,13 @@ impl LayoutIndex {
             left -= self.stride[t];
         }
     }
+}
+
+/// The fill points of a code (spread): its empty cells and its pieces' top-left cells, the
+/// cells where the row-major fill makes a choice.
+#[inline(always)]
+fn fill_points(code: u64) -> u64 {
+    empty_and_pieces(code).0 | (code | code >> 1 | code >> 2) & LOW
 }
 
 /// A layout's rank walk kept at each of its fill points ([`LayoutIndex::walk`]), so that the

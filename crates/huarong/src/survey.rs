@@ -28,13 +28,14 @@ use crate::layout::is_solved_code;
 use crate::layout::{Layout, PieceSet};
 #[cfg(test)]
 use crate::moves::Convention;
-use crate::moves::{for_each_neighbor_mirrored, PIECE, UNIT};
+use crate::moves::{for_each_neighbor_mirrored, Neighbor, PIECE, UNIT};
 use rayon::prelude::*;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::ops::RangeInclusive;
-use std::sync::atomic::{AtomicU32, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 pub use crate::index::LayoutIndex;
+use crate::index::RankWalk;
 
 /// Legal layouts on the board, over all piece sets.
 pub const TOTAL_LAYOUTS: u64 = 29_334_498;
@@ -144,10 +145,8 @@ impl SetSurvey {
     /// Surveys every layout of `set`.
     pub fn run(set: PieceSet) -> SetSurvey {
         let index = LayoutIndex::new(set);
-        let cells: Vec<AtomicU8> = (0..index.len()).map(|_| AtomicU8::new(UNSOLVABLE)).collect();
-        let (groups, solvable_groups) = survey_part(&index, &cells);
-        // Same size and alignment: this collects in place.
-        let distance = cells.into_iter().map(AtomicU8::into_inner).collect();
+        let mut distance = vec![UNSOLVABLE; index.len()];
+        let (groups, solvable_groups) = survey_part(&index, &mut distance);
         SetSurvey { set, index, distance, groups, solvable_groups }
     }
 
@@ -169,12 +168,12 @@ impl SetSurvey {
 
 /// Distances and groups of one piece set's layouts, the distances written to `distance` (one
 /// cell per layout): `(groups, solvable groups)`.
-fn survey_part(index: &LayoutIndex, distance: &[AtomicU8]) -> (usize, usize) {
+fn survey_part(index: &LayoutIndex, distance: &mut [u8]) -> (usize, usize) {
     let mut cells: Vec<AtomicU32> = (0..index.len()).map(|_| AtomicU32::new(UNREACHED)).collect();
     let solvable_groups = fill_distances(index, &cells);
     let groups = solvable_groups + unsolvable_groups(index, &mut cells);
-    for (out, cell) in distance.iter().zip(cells) {
-        out.store(cell.into_inner() as u8, Ordering::Relaxed);
+    for (out, cell) in distance.iter_mut().zip(cells) {
+        *out = cell.into_inner() as u8;
     }
     (groups, solvable_groups)
 }
@@ -228,6 +227,31 @@ fn fill_distances(index: &LayoutIndex, cells: &[AtomicU32]) -> usize {
     sources.count()
 }
 
+/// The rank walks of a class's code and of its mirror image: a neighbour's rank comes from
+/// the first, its mirror image's from the second.
+struct ClassWalks {
+    code: RankWalk,
+    mirrored: RankWalk,
+}
+
+impl ClassWalks {
+    fn new(index: &LayoutIndex, code: u64, mirrored: u64) -> ClassWalks {
+        ClassWalks { code: index.walk(code), mirrored: index.walk(mirrored) }
+    }
+
+    /// The rank of the neighbour `n.code`.
+    #[inline(always)]
+    fn rank(&self, index: &LayoutIndex, n: &Neighbor) -> u32 {
+        index.rank_after_move(&self.code, n.code, n.t, n.from, n.to)
+    }
+
+    /// The rank of the neighbour's mirror image `n.mirrored`.
+    #[inline(always)]
+    fn mirror_rank(&self, index: &LayoutIndex, n: &Neighbor) -> u32 {
+        index.rank_after_move(&self.mirrored, n.mirrored, n.t, n.mirrored_from, n.mirrored_to)
+    }
+}
+
 /// What every level of [`fill_distances`] works on.
 #[derive(Clone, Copy)]
 struct Search<'a> {
@@ -246,17 +270,15 @@ fn push_level(search: Search, frontier: &[u64], level: u8) -> Vec<u64> {
     let Search { index, cells, sources, rounds } = search;
     let expand = |next: &mut Vec<u64>, code: u64| {
         let mirrored = mirror(code);
-        // Neighbours (and their mirror images) are ranked from these walks.
-        let (walk, mirror_walk) = (index.walk(code), index.walk(mirrored));
-        let label = label_of(cells[walk.rank() as usize].load(Ordering::Relaxed));
+        let walks = ClassWalks::new(index, code, mirrored);
+        let label = label_of(cells[walks.code.rank() as usize].load(Ordering::Relaxed));
         if code == mirrored {
             sources.close(label);
         }
         for_each_neighbor_mirrored::<PIECE>(code, mirrored, 0, rounds, |n| {
-            let rank = || index.rank_after_move(&walk, n.code, n.t, n.from, n.to);
-            let mirror_rank = || index.rank_after_move(&mirror_walk, n.mirrored, n.t, n.mirrored_from, n.mirrored_to);
             let low = n.code <= n.mirrored;
-            let (class, class_rank) = if low { (n.code, rank()) } else { (n.mirrored, mirror_rank()) };
+            let (class, class_rank) =
+                if low { (n.code, walks.rank(index, &n)) } else { (n.mirrored, walks.mirror_rank(index, &n)) };
             // The neighbour's class as reached by this move: turned over if its code is the
             // mirror image of the layout reached.
             let reached = flipped(label, !low);
@@ -265,7 +287,7 @@ fn push_level(search: Search, frontier: &[u64], level: u8) -> Vec<u64> {
             if before == UNREACHED {
                 if at.compare_exchange(UNREACHED, cell(level, reached), Ordering::Relaxed, Ordering::Relaxed).is_ok() {
                     if n.code != n.mirrored {
-                        let twin_rank = if low { mirror_rank() } else { rank() };
+                        let twin_rank = if low { walks.mirror_rank(index, &n) } else { walks.rank(index, &n) };
                         cells[twin_rank as usize].store(cell(level, NO_LABEL), Ordering::Relaxed);
                     }
                     next.push(class);
@@ -329,15 +351,11 @@ fn unsolvable_groups(index: &LayoutIndex, cells: &mut [AtomicU32]) -> usize {
             let (code, flipped) = (entry & !FLIPPED, (entry >> 63) as u32);
             let mirrored = mirror(code);
             closed |= mirrored == code;
-            // Only the class of each neighbour is ranked: from one of these walks.
-            let (walk, mirror_walk) = (index.walk(code), index.walk(mirrored));
+            let walks = ClassWalks::new(index, code, mirrored);
             for_each_neighbor_mirrored::<UNIT>(code, mirrored, 0, 0, |n| {
                 let low = n.code <= n.mirrored;
-                let (class, j) = if low {
-                    (n.code, index.rank_after_move(&walk, n.code, n.t, n.from, n.to))
-                } else {
-                    (n.mirrored, index.rank_after_move(&mirror_walk, n.mirrored, n.t, n.mirrored_from, n.mirrored_to))
-                };
+                let (class, j) =
+                    if low { (n.code, walks.rank(index, &n)) } else { (n.mirrored, walks.mirror_rank(index, &n)) };
                 let mark = flipped ^ u32::from(!low);
                 let seen = cells[j as usize].get_mut();
                 if *seen == UNREACHED {
@@ -391,24 +409,26 @@ impl Survey {
         // Each index is built where it is used, so the tables of only the sets in flight are
         // in memory at a time.
         let sizes: Vec<usize> = sets.par_iter().map(|&set| LayoutIndex::new(set).len()).collect();
-        // One buffer for every distance, each set's search writing straight into its part:
-        // no table per set and no copy (the survey's memory is this byte per layout).
-        let cells: Vec<AtomicU8> = (0..sizes.iter().sum()).map(|_| AtomicU8::new(UNSOLVABLE)).collect();
-        let starts: Vec<usize> = sizes.iter().scan(0, |at, &size| Some(std::mem::replace(at, *at + size))).collect();
+        // One buffer for every distance, cut into each set's part: the set's search ends by
+        // writing its distances there (no copy of the whole at the end).
+        let mut distances = vec![UNSOLVABLE; sizes.iter().sum()];
+        let mut parts: Vec<(usize, &mut [u8])> = Vec::with_capacity(sets.len());
+        let mut rest = distances.as_mut_slice();
+        for (i, &size) in sizes.iter().enumerate() {
+            let (part, after) = rest.split_at_mut(size);
+            parts.push((i, part));
+            rest = after;
+        }
         // Biggest sets first so the last thread is not left with a giant.
-        let mut order: Vec<usize> = (0..sets.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(sizes[i]));
-        let mut done: Vec<(usize, SetSummary, Vec<u32>)> = order
+        parts.sort_by_key(|(i, _)| std::cmp::Reverse(sizes[*i]));
+        let mut done: Vec<(usize, SetSummary, Vec<u32>)> = parts
             .into_par_iter()
-            .map(|i| {
-                let part = &cells[starts[i]..starts[i] + sizes[i]];
+            .map(|(i, part)| {
                 let index = LayoutIndex::new(sets[i]);
                 let (groups, solvable_groups) = survey_part(&index, part);
-                // The part is final: nothing writes it any more.
-                let byte = |rank: usize| part[rank].load(Ordering::Relaxed);
-                let levels = level_counts((0..part.len()).map(byte));
+                let levels = level_counts(part);
                 let hardest = levels.len().checked_sub(1).map(|top| {
-                    let at = (0..part.len()).filter(|&rank| byte(rank) as usize == top);
+                    let at = (0..part.len()).filter(|&rank| part[rank] as usize == top);
                     // The smallest code at the top distance: the same example whatever the order.
                     let first = at.map(|rank| index.code(rank as u32)).min().expect("one at least");
                     (top as u8, levels[top] as usize, Layout::from_code_unchecked(first))
@@ -428,8 +448,6 @@ impl Survey {
         done.sort_by_key(|(i, _, _)| *i);
         let sets = sets.iter().zip(&sizes).map(|(&set, &size)| (set, size as u32)).collect();
         let (summaries, levels) = done.into_iter().map(|(_, summary, levels)| (summary, levels)).unzip();
-        // Same size and alignment: this collects in place.
-        let distances = cells.into_iter().map(AtomicU8::into_inner).collect();
         Survey { sets: summaries, database: Database { sets, levels, distances } }
     }
 
@@ -478,9 +496,9 @@ fn invalid(what: &str) -> io::Error {
 }
 
 /// How many layouts are at each distance from 0 to the largest finite one.
-pub(crate) fn level_counts(distance: impl IntoIterator<Item = u8>) -> Vec<u32> {
+pub(crate) fn level_counts(distance: &[u8]) -> Vec<u32> {
     let mut counts = [0u32; 256];
-    for d in distance {
+    for &d in distance {
         counts[d as usize] += 1;
     }
     let levels = counts[..UNSOLVABLE as usize].iter().rposition(|&c| c != 0).map_or(0, |last| last + 1);
@@ -701,7 +719,7 @@ mod tests {
         assert_eq!(db.sets, survey.database.sets);
         assert_eq!(db.levels, survey.database.levels);
         let first = db.read_set(&mut cursor, sets[0]).unwrap().unwrap();
-        assert_eq!(db.levels[0], level_counts(first.iter().copied()));
+        assert_eq!(db.levels[0], level_counts(&first));
         assert_eq!(db.layouts_at(0, &(0..=254)), first.iter().filter(|&&d| d != UNSOLVABLE).count() as u64);
         let layout = Layout::parse("SV../.V../CC../CC../....").unwrap();
         let expected = crate::solve(layout, Convention::Piece).steps.unwrap() as u8;
