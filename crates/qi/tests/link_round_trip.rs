@@ -51,7 +51,7 @@ fn counters() -> impl Strategy<Value = (u32, u32)> {
 
 async fn post(path: &str, body: Value) -> Value {
     let req = Request::post(path).header(header::CONTENT_TYPE, "application/json").body(Body::from(body.to_string()));
-    let response = qi::web::router().oneshot(req.unwrap()).await.unwrap();
+    let response = qi_web::router().oneshot(req.unwrap()).await.unwrap();
     assert!(response.status().is_success(), "{path}: {}", response.status());
     serde_json::from_slice(&response.into_body().collect().await.unwrap().to_bytes()).unwrap()
 }

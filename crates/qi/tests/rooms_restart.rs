@@ -2,6 +2,7 @@
 //! the same data folder, and finish the game. Every acknowledged move, the clock and the
 //! standing offer come back, and the time the server was down is not charged.
 
+#[path = "../../web/tests/rooms_support/mod.rs"]
 mod rooms_support;
 
 use rooms_support::{create, http, Client};

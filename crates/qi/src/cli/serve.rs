@@ -4,7 +4,7 @@
 //! seconds to finish, then the process exits whatever is still open.
 
 use anyhow::{Context, Result};
-use qi::web::ServerLimits;
+use qi_web::ServerLimits;
 use std::io::Write;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::Duration;
@@ -85,12 +85,12 @@ pub fn run(args: Args) -> Result<()> {
         .enable_all()
         // Every CPU-heavy job runs in a bounded pool (web::cpu); more blocking threads than those
         // pools' slots would only add malloc arenas that keep memory after a burst.
-        .max_blocking_threads(qi::web::BLOCKING_THREADS)
+        .max_blocking_threads(qi_web::BLOCKING_THREADS)
         .build()
         .context("starting the async runtime")?;
     runtime.block_on(async {
         let opened = args.rooms.open()?;
-        let listener = qi::web::bind(args.addr).await.with_context(|| format!("cannot listen on {}", args.addr))?;
+        let listener = qi_web::bind(args.addr).await.with_context(|| format!("cannot listen on {}", args.addr))?;
         let addr = listener.local_addr()?;
         println!(
             "Rooms are kept in {} (down for {} ms before this start)",
@@ -104,7 +104,7 @@ pub fn run(args: Args) -> Result<()> {
             eprintln!("note: at most {max_connections} connections at once (the open-file limit)");
         }
         let stop = stop_signal()?;
-        qi::web::serve(listener, opened.rooms, limits, async move {
+        qi_web::serve(listener, opened.rooms, limits, async move {
             stop.await;
             eprintln!("stopping: finishing requests in flight (at most {} s)", args.grace);
         })

@@ -1,7 +1,7 @@
 //! `qi serve`'s room options: where rooms are kept, and how many a server holds.
 
 use anyhow::{Context, Result};
-use qi::web::rooms::{Opened, Rooms, RoomsConfig};
+use qi_web::rooms::{Opened, Rooms, RoomsConfig};
 use qi_rooms::Durability;
 use std::path::PathBuf;
 

@@ -7,9 +7,9 @@
 //! continue it the same way (the first child is the main continuation, the others variations).
 
 use super::xq_game::{replay, status_of};
-use crate::web::cpu;
-use crate::web::extract::Body;
-use crate::web::ApiError;
+use crate::cpu;
+use crate::extract::Body;
+use crate::ApiError;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;

@@ -2,9 +2,9 @@
 //! game it holds; `POST /api/xq/link/encode`: writes a game in both link formats.
 
 use super::xq_game::replay;
-use crate::web::cpu;
-use crate::web::extract::Body;
-use crate::web::ApiError;
+use crate::cpu;
+use crate::extract::Body;
+use crate::ApiError;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;

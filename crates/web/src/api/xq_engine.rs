@@ -2,9 +2,9 @@
 //! bounded time of thought, one search at a time.
 
 use super::xq_game::replay;
-use crate::web::cpu;
-use crate::web::extract::Body;
-use crate::web::ApiError;
+use crate::cpu;
+use crate::extract::Body;
+use crate::ApiError;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;

@@ -4,7 +4,7 @@
 mod rooms_support;
 
 use futures_util::SinkExt;
-use qi::web::rooms::{Rooms, RoomsConfig};
+use qi_web::rooms::{Rooms, RoomsConfig};
 use rooms_support::{create, http, start, Client, MATE_IN_TWO};
 use serde_json::{json, Value};
 use std::time::Duration;

@@ -16,10 +16,10 @@ pub const WAIT: Duration = Duration::from_secs(10);
 pub const MATE_IN_TWO: &str = "3k5/9/9/3P5/9/9/p8/9/9/4K3R w - - 0 1";
 
 /// Starts the app with `rooms` on a free loopback port; returns `127.0.0.1:port`.
-pub async fn start(rooms: qi::web::rooms::Rooms) -> String {
-    let listener = qi::web::bind("127.0.0.1:0".parse().unwrap()).await.unwrap();
+pub async fn start(rooms: qi_web::rooms::Rooms) -> String {
+    let listener = qi_web::bind("127.0.0.1:0".parse().unwrap()).await.unwrap();
     let addr = listener.local_addr().unwrap().to_string();
-    tokio::spawn(qi::web::serve(listener, rooms, qi::web::ServerLimits::default(), std::future::pending::<()>()));
+    tokio::spawn(qi_web::serve(listener, rooms, qi_web::ServerLimits::default(), std::future::pending::<()>()));
     addr
 }
 

@@ -2,9 +2,9 @@
 //! `POST /api/xq/pgn/export`: a game written as PGN in a chosen notation.
 
 use super::xq_game::{replay, status_of};
-use crate::web::cpu;
-use crate::web::extract::Body;
-use crate::web::ApiError;
+use crate::cpu;
+use crate::extract::Body;
+use crate::ApiError;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use tower::ServiceExt;
 
 async fn call(req: Request<Body>) -> (StatusCode, Value) {
-    let response = qi::web::router().oneshot(req).await.unwrap();
+    let response = qi_web::router().oneshot(req).await.unwrap();
     let status = response.status();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
     (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))

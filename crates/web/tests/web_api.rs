@@ -11,7 +11,7 @@ const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR
 const SEED_QUERY: &str = "?p=gSQCL5P5oIDhCFJCIBJ4eQCAkX8&r=86pU6-4nbSh38OCojLarcupWOb1rXw&s=1";
 
 async fn send(req: Request<Body>) -> (StatusCode, Vec<u8>) {
-    let response = qi::web::router().oneshot(req).await.unwrap();
+    let response = qi_web::router().oneshot(req).await.unwrap();
     let status = response.status();
     let bytes = response.into_body().collect().await.unwrap().to_bytes().to_vec();
     (status, bytes)
@@ -153,7 +153,7 @@ async fn pages_and_assets_are_embedded() {
         ("/assets/board.js", "text/javascript", "楚"),
         ("/assets/style.css", "text/css", ".xq-board"),
     ] {
-        let response = qi::web::router().oneshot(Request::get(path).body(Body::empty()).unwrap()).await.unwrap();
+        let response = qi_web::router().oneshot(Request::get(path).body(Body::empty()).unwrap()).await.unwrap();
         assert_eq!(response.status(), StatusCode::OK, "{path}");
         let ct = response.headers()[header::CONTENT_TYPE].to_str().unwrap().to_string();
         assert!(ct.starts_with(kind), "{path}: {ct}");

@@ -2,7 +2,7 @@
 //! (the English message stays for other clients): bad FENs, illegal moves with the rule they
 //! break, moves that do not read.
 
-use crate::web::ApiError;
+use crate::ApiError;
 use xiangqi::notation::{self, Notation, NotationError};
 use xiangqi::{FenError, Move, Piece, Position, PositionError};
 

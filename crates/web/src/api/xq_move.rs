@@ -4,9 +4,9 @@
 
 use super::xq_errors;
 use super::xq_game::{replay, MoveView};
-use crate::web::cpu;
-use crate::web::extract::Body;
-use crate::web::ApiError;
+use crate::cpu;
+use crate::extract::Body;
+use crate::ApiError;
 use axum::Json;
 use serde::Deserialize;
 use std::time::Duration;

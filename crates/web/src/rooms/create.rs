@@ -5,8 +5,8 @@
 //! "links": {"red": URL, "black": URL, "watch": URL}}`.
 
 use super::{hub_error, Rooms};
-use crate::web::extract::Body;
-use crate::web::ApiError;
+use crate::extract::Body;
+use crate::ApiError;
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;

@@ -10,7 +10,7 @@ use xiangqi::{GameTooLong, MAX_GAME_PLIES};
 
 async fn post(path: &str, body: Value) -> (StatusCode, Value) {
     let req = Request::post(path).header(header::CONTENT_TYPE, "application/json").body(Body::from(body.to_string()));
-    let response = qi::web::router().oneshot(req.unwrap()).await.unwrap();
+    let response = qi_web::router().oneshot(req.unwrap()).await.unwrap();
     let status = response.status();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
     (status, serde_json::from_slice(&bytes).unwrap())

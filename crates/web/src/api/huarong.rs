@@ -3,9 +3,9 @@
 //! hint (the next move of a shortest solution) and puzzles by difficulty from the shipped list
 //! (so the page needs no survey database).
 
-use crate::web::cpu;
-use crate::web::extract::Body;
-use crate::web::ApiError;
+use crate::cpu;
+use crate::extract::Body;
+use crate::ApiError;
 use axum::Json;
 use huarong::puzzle::{self, SplitMix64};
 use huarong::{catalog, shortest, solve, Convention, Layout, PieceSet};

@@ -10,8 +10,8 @@
 //! [`MAX_PER_CLIENT`] per client address, so analysis never starves play or other users.
 
 use super::xq_game::{replay, MoveView};
-use crate::web::extract::Body;
-use crate::web::ApiError;
+use crate::extract::Body;
+use crate::ApiError;
 use axum::extract::{ConnectInfo, Request};
 use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};

@@ -11,7 +11,7 @@ async fn post(body: &str) -> (StatusCode, Value) {
         .header(header::CONTENT_TYPE, "application/json")
         .body(Body::from(body.to_string()))
         .unwrap();
-    let response = qi::web::router().oneshot(req).await.unwrap();
+    let response = qi_web::router().oneshot(req).await.unwrap();
     let status = response.status();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
     (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))

@@ -7,7 +7,7 @@
 //! [`SocketLimits::idle_after`] without a word from the client.
 
 use super::{hub_error, room_id, Rooms, SEND_TIMEOUT};
-use crate::web::ApiError;
+use crate::ApiError;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;

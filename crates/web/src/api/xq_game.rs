@@ -2,9 +2,9 @@
 //! described at one ply: board, side to move, legal moves, check, the move list in notation.
 
 use super::xq_errors;
-use crate::web::cpu;
-use crate::web::extract::Body;
-use crate::web::ApiError;
+use crate::cpu;
+use crate::extract::Body;
+use crate::ApiError;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
