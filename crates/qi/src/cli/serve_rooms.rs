@@ -1,8 +1,8 @@
 //! `qi serve`'s room options: where rooms are kept, and how many a server holds.
 
 use anyhow::{Context, Result};
-use qi_web::rooms::{Opened, Rooms, RoomsConfig};
 use qi_rooms::Durability;
+use qi_web::rooms::{Opened, Rooms, RoomsConfig};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
