@@ -1,0 +1,17 @@
+#![doc = include_str!("../README.md")]
+#![warn(missing_docs)]
+
+pub mod analysis;
+mod call;
+pub mod engine;
+mod error;
+pub mod errors;
+pub mod game;
+pub mod huarong;
+pub mod link;
+pub mod moves;
+pub mod pgn;
+pub mod record;
+
+pub use call::{call, parse_request, CALL_PATHS};
+pub use error::{ApiError, MAX_MESSAGE_BYTES};

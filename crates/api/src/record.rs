@@ -1,0 +1,262 @@
+//! Game records with variations and comments, for the page's move tree:
+//! `/xq/record/import` reads the first game of a PGN text into a tree of moves (each
+//! with its three notations, its comment and its alternatives) plus the tags;
+//! `/xq/record/export` writes such a tree back as PGN in a chosen notation.
+//!
+//! A tree is a list of nodes, the first being the main line's move; each node's `children`
+//! continue it the same way (the first child is the main continuation, the others variations).
+
+use crate::game::{replay, status_of};
+use crate::pgn::{first_game, notation_or_chinese, pgn_result};
+use crate::ApiError;
+use serde::{Deserialize, Serialize};
+use xiangqi::notation::{format, Notation};
+use xiangqi::pgn::{Line, PgnGame, PgnMove};
+use xiangqi::{Move, Position};
+
+/// More moves than any annotated game has; bounds one request's work.
+const MAX_NODES: usize = 5000;
+/// Variations inside variations; the PGN reader stops at 100.
+const MAX_NESTING: usize = 64;
+/// A comment is a few sentences.
+const MAX_COMMENT_CHARS: usize = 2000;
+
+/// A move of a record's tree.
+#[derive(Serialize, Deserialize, Debug, Clone, Default)]
+pub struct Node {
+    /// The move in ICCS.
+    pub iccs: String,
+    /// The move in the other notations (filled in by the server; ignored on export).
+    #[serde(default, skip_deserializing)]
+    pub wxf: String,
+    /// The move in Chinese notation (filled in by the server; ignored on export).
+    #[serde(default, skip_deserializing)]
+    pub chinese: String,
+    /// The comment after the move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+    /// The moves after this one: the main continuation first, then the variations.
+    #[serde(default)]
+    pub children: Vec<Node>,
+}
+
+/// A record to read.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportRequest {
+    /// A PGN text; its first game is read.
+    pub pgn: String,
+}
+
+/// A record as a tree.
+#[derive(Serialize)]
+pub struct ImportedRecord {
+    /// The start position, as FEN.
+    pub start_fen: String,
+    /// The tag pairs, in order.
+    pub tags: Vec<(String, String)>,
+    /// The comment before the first move.
+    pub comment: Option<String>,
+    /// The first moves: the main line's, then its variations.
+    pub tree: Vec<Node>,
+    /// The result as the record gives it.
+    pub result: Option<String>,
+    /// Games found in the text (the first is imported).
+    pub games: usize,
+}
+
+/// Reads the first game of `req.pgn` as a tree.
+///
+/// # Errors
+/// As [`crate::pgn::import`].
+pub fn import(req: &ImportRequest) -> Result<ImportedRecord, ApiError> {
+    let (game, count) = first_game(&req.pgn)?;
+    Ok(ImportedRecord {
+        start_fen: game.start.fen(),
+        tree: line_to_nodes(&game.start, &game.line),
+        comment: game.line.comment,
+        tags: game.tags,
+        result: game.result,
+        games: count,
+    })
+}
+
+/// A PGN line as tree nodes: each move becomes a node whose first child is the next move and
+/// whose further children are the variations of that next move.
+fn line_to_nodes(start: &Position, line: &Line) -> Vec<Node> {
+    let mut pos = start.clone();
+    // Built from the end, so the main line needs no recursion (only variations recurse).
+    let mut positions = Vec::with_capacity(line.moves.len());
+    for m in &line.moves {
+        positions.push(pos.clone());
+        pos.play_unchecked(m.mv);
+    }
+    let mut next: Vec<Node> = Vec::new();
+    for (m, before) in line.moves.iter().zip(positions).rev() {
+        let node = Node {
+            iccs: m.mv.to_string(),
+            wxf: format(&before, m.mv, Notation::Wxf),
+            chinese: format(&before, m.mv, Notation::Chinese),
+            comment: m.comment.clone(),
+            children: next,
+        };
+        let mut here = vec![node];
+        for variation in &m.variations {
+            here.extend(line_to_nodes(&before, variation));
+        }
+        next = here;
+    }
+    next
+}
+
+/// A record to write as PGN.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportRequest {
+    /// The start position; the standard one when absent.
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// Tag pairs (a Result tag is kept when it is a real result).
+    #[serde(default)]
+    pub tags: Vec<(String, String)>,
+    /// The comment before the first move.
+    #[serde(default)]
+    pub comment: Option<String>,
+    /// The moves, as [`ImportedRecord::tree`].
+    #[serde(default)]
+    pub tree: Vec<Node>,
+    /// `chinese` (default), `wxf` or `iccs`.
+    #[serde(default)]
+    pub notation: Option<String>,
+}
+
+/// A record as PGN.
+#[derive(Serialize, Debug)]
+pub struct ExportedRecord {
+    /// The PGN text.
+    pub pgn: String,
+}
+
+/// Writes the record of `req` as PGN, every move checked.
+///
+/// # Errors
+/// An unknown notation, a bad FEN, an illegal move, a bad tag name, too many or too deeply
+/// nested moves, a comment too long.
+pub fn export(req: &ExportRequest) -> Result<ExportedRecord, ApiError> {
+    let notation = notation_or_chinese(req.notation.as_deref())?;
+    let (start, _) = replay(req.fen.as_deref(), &[])?;
+    let mut budget = MAX_NODES;
+    let mut line = nodes_to_line(&start, &req.tree, 0, &mut budget)?;
+    line.comment = clean_comment(req.comment.as_deref())?;
+    let main: Vec<Move> = line.moves.iter().map(|m| m.mv).collect();
+    let mut game = PgnGame::new(start.clone(), &[]);
+    game.line = line;
+    for (k, v) in &req.tags {
+        if k.is_empty() || k.len() > 64 || !k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(ApiError::bad_request(format!("bad tag name {k:?}")).with_code("bad_tag", [("tag", k.clone())]));
+        }
+        if k != "Result" && !v.is_empty() {
+            game.set_tag(k, v);
+        }
+    }
+    let judged = pgn_result(status_of(&start, &main).outcome);
+    // The user's Result tag wins over the rules' verdict (a resignation, an agreed draw).
+    let given = req.tags.iter().find(|(k, _)| k == "Result").map(|(_, v)| v.as_str());
+    let result = given.filter(|r| ["1-0", "0-1", "1/2-1/2"].contains(r)).unwrap_or(judged);
+    game.result = Some(result.to_string());
+    Ok(ExportedRecord { pgn: game.write(notation) })
+}
+
+fn clean_comment(comment: Option<&str>) -> Result<Option<String>, ApiError> {
+    match comment.map(str::trim).filter(|c| !c.is_empty()) {
+        None => Ok(None),
+        Some(c) if c.chars().count() > MAX_COMMENT_CHARS => {
+            Err(ApiError::bad_request(format!("a comment is at most {MAX_COMMENT_CHARS} characters")))
+        }
+        // Braces would end the PGN comment early.
+        Some(c) => Ok(Some(c.replace('{', "(").replace('}', ")"))),
+    }
+}
+
+/// Tree nodes (alternatives from `pos`) as a PGN line: the first node's main line, with the
+/// others as its variations; checks every move.
+fn nodes_to_line(pos: &Position, nodes: &[Node], nesting: usize, budget: &mut usize) -> Result<Line, ApiError> {
+    if nesting > MAX_NESTING {
+        return Err(ApiError::bad_request(format!("variations nested deeper than {MAX_NESTING}")));
+    }
+    let mut line = Line::default();
+    let mut pos = pos.clone();
+    let mut alternatives = nodes;
+    while let Some((first, others)) = alternatives.split_first() {
+        *budget = budget.checked_sub(1).ok_or_else(|| ApiError::bad_request(format!("more than {MAX_NODES} moves")))?;
+        let m = parse_move(&pos, &first.iccs)?;
+        let mut variations = Vec::with_capacity(others.len());
+        for other in others {
+            variations.push(nodes_to_line(&pos, std::slice::from_ref(other), nesting + 1, budget)?);
+        }
+        line.moves.push(PgnMove { mv: m, comment: clean_comment(first.comment.as_deref())?, variations });
+        pos.play_unchecked(m);
+        alternatives = &first.children;
+    }
+    Ok(line)
+}
+
+fn parse_move(pos: &Position, text: &str) -> Result<Move, ApiError> {
+    let m: Move = text.parse().map_err(|e| ApiError::bad_request(format!("move {text:?}: {e}")))?;
+    if !pos.is_legal(m) {
+        return Err(crate::errors::illegal_move(pos, None, m));
+    }
+    Ok(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xiangqi::pgn;
+
+    const PGN: &str = "[Game \"Chinese Chess\"]\n[Red \"Hu Ronghua\"]\n[Event \"Test\"]\n\n\
+        {before} 1. 炮二平五 {central} 马8进7 (1... 炮8平5 {same}) 2. 马二进三 (2. 兵七进一 卒7进1) 车9平8 1-0\n";
+
+    #[test]
+    fn a_record_with_variations_and_comments_goes_round() {
+        let games = pgn::read_games(PGN);
+        let game = games[0].as_ref().unwrap();
+        let tree = line_to_nodes(&game.start, &game.line);
+        assert_eq!(tree.len(), 1);
+        assert_eq!(tree[0].chinese, "炮二平五");
+        assert_eq!(tree[0].comment.as_deref(), Some("central"));
+        let replies = &tree[0].children;
+        assert_eq!(replies.iter().map(|n| n.iccs.as_str()).collect::<Vec<_>>(), ["h9g7", "h7e7"]);
+        assert_eq!(replies[1].comment.as_deref(), Some("same"));
+        assert_eq!(replies[0].children.len(), 2, "2. 马二进三 and the variation 2. 兵七进一");
+        assert_eq!(replies[0].children[1].children[0].chinese, "卒7进1");
+
+        let req = ExportRequest {
+            fen: None,
+            tags: game.tags.clone(),
+            comment: Some("before".into()),
+            tree,
+            notation: Some("chinese".into()),
+        };
+        let out = export(&req).unwrap().pgn;
+        assert!(out.contains("[Red \"Hu Ronghua\"]"), "{out}");
+        assert!(out.contains("(1... 炮8平5 {same})"), "{out}");
+        assert!(out.contains("{central}"), "{out}");
+        let again = pgn::read_games(&out);
+        let again = again[0].as_ref().unwrap();
+        assert_eq!(again.line, game.line, "{out}");
+        assert_eq!(again.result.as_deref(), Some("*"), "no Result tag given: the rules say the game goes on");
+    }
+
+    #[test]
+    fn an_illegal_tree_move_is_refused() {
+        let node = Node {
+            iccs: "h2e2".into(),
+            children: vec![Node { iccs: "h2e2".into(), ..Node::default() }],
+            ..Node::default()
+        };
+        let req = ExportRequest { fen: None, tags: vec![], comment: None, tree: vec![node], notation: None };
+        let e = export(&req).unwrap_err();
+        assert_eq!(e.code, Some("illegal_move"));
+    }
+}
