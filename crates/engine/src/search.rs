@@ -18,7 +18,8 @@ use crate::tt::{Bound, Entry, Table};
 use crate::Played;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use crate::clock::Instant;
+use std::time::Duration;
 use xiangqi::repetition::{judge, Ruling};
 use xiangqi::{Move, MoveList, PieceKind, Position, MAX_MOVES};
 
@@ -254,9 +255,37 @@ impl Engine {
         }
     }
 
-    /// A flag that stops a running search (from another thread) when set.
+    /// The flag that stops a search when set (from another thread, or from the
+    /// `on_iteration` callback). The caller owns it: the search only reads it and never clears
+    /// it, so a flag that is still set stops the next search at once (it answers with the first
+    /// legal move). Clear it, or give the engine a fresh one with [`Engine::set_stop_handle`],
+    /// before searching again.
     pub fn stop_handle(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
+    }
+
+    /// Makes `stop` the flag that stops the search (see [`Engine::stop_handle`]); a caller
+    /// that gives each search its own flag never has to clear one.
+    ///
+    /// ```
+    /// use std::sync::{atomic::{AtomicBool, Ordering}, Arc};
+    /// use xiangqi::Position;
+    /// use xiangqi_engine::{Engine, Limits};
+    ///
+    /// let mut engine = Engine::new(1);
+    /// let stop = Arc::new(AtomicBool::new(false));
+    /// engine.set_stop_handle(Arc::clone(&stop));
+    /// // Stop after the third depth, from the progress callback.
+    /// let info = engine.search(&Position::startpos(), &[], &Limits::default(), |i| {
+    ///     if i.depth == 3 {
+    ///         stop.store(true, Ordering::Relaxed);
+    ///     }
+    /// });
+    /// assert_eq!(info.depth, 3);
+    /// assert!(info.best.is_some());
+    /// ```
+    pub fn set_stop_handle(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = stop;
     }
 
     /// Forgets everything learned (a new game).
@@ -298,7 +327,6 @@ impl Engine {
         only: Option<&[Move]>,
         mut on_iteration: impl FnMut(&SearchInfo),
     ) -> SearchInfo {
-        self.stop.store(false, Ordering::Relaxed);
         self.started = Instant::now();
         self.deadline = limits.time.map(|t| self.started + t);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
@@ -344,6 +372,10 @@ impl Engine {
         }
         let mut previous: Vec<Line> = Vec::new();
         'deepening: for depth in 1..=max_depth {
+            // A stop asked for between iterations (by `on_iteration`, say) begins no new one.
+            if depth > 1 && self.stop.load(Ordering::Relaxed) {
+                break;
+            }
             let mut lines: Vec<Line> = Vec::with_capacity(multipv);
             self.root_excluded.clear();
             for k in 0..multipv {

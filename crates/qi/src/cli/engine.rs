@@ -279,11 +279,8 @@ fn run_uci() -> Result<()> {
     let finish = |running: &mut Option<Running>, engine: &mut Option<Engine>| {
         if let Some(r) = running.take() {
             r.hold.store(false, Ordering::SeqCst);
-            // The search clears the flag when it begins: keep setting it until it has ended.
-            while !r.thread.is_finished() {
-                r.stop.store(true, Ordering::SeqCst);
-                std::thread::sleep(Duration::from_millis(1));
-            }
+            // Each search has its own flag, which the search never clears.
+            r.stop.store(true, Ordering::SeqCst);
             *engine = r.thread.join().ok();
         }
     };
@@ -400,7 +397,8 @@ fn run_uci() -> Result<()> {
                 } else {
                     None
                 };
-                let stop = e.stop_handle();
+                let stop = Arc::new(AtomicBool::new(false));
+                e.set_stop_handle(Arc::clone(&stop));
                 let hold = Arc::new(AtomicBool::new(waits));
                 let (hold2, stop2, multipv) = (hold.clone(), stop.clone(), settings.multipv);
                 let thread = std::thread::spawn(move || {
