@@ -21,6 +21,12 @@ if [ ! -d tests/e2e/node_modules ]; then
     (cd tests/e2e && npm ci --no-audit --no-fund)
 fi
 
+echo "type checks: the scripts marked // @ts-check (tsc)"
+(cd tests/e2e && npx tsc -p tsconfig.json)
+
+echo "the JavaScript package under Node (packages/qi)"
+(cd packages/qi && node --test test/)
+
 cargo build --release -p qi --quiet
 
 log=$(mktemp)

@@ -55,6 +55,11 @@ export async function setup() {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   // Every page starts in English, whatever an earlier test switched to.
   await context.addInitScript(() => localStorage.setItem('qi-lang', 'en'));
+  // The page answers its API in WebAssembly: record what it asks (api.js announces each call).
+  await context.addInitScript(() => {
+    window.__apiCalls = [];
+    window.addEventListener('qi:api', (e) => window.__apiCalls.push(e.detail));
+  });
   return {
     base: server.url,
     context,
@@ -116,4 +121,15 @@ export async function clickMove(page, iccs) {
   await clickSquare(page, iccs.slice(0, 2));
   await clickSquare(page, iccs.slice(2, 4));
   await page.waitForSelector(`#board[data-ready="true"][data-plies="${before + 1}"]`);
+}
+
+// The bodies the page sent to its API `path` so far (answered in the page or by the server).
+export async function apiCalls(page, path) {
+  return page.evaluate((p) => window.__apiCalls.filter((c) => c.path === p).map((c) => c.body), path);
+}
+
+// Waits for the page's next call to `path` after `seen` of them, and returns its body.
+export async function nextApiCall(page, path, seen) {
+  await page.waitForFunction(([p, n]) => window.__apiCalls.filter((c) => c.path === p).length > n, [path, seen]);
+  return (await apiCalls(page, path)).at(-1);
 }

@@ -2,7 +2,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, ready, boardState, clickMove, clickSquare, pointCentre } from './harness.js';
+import { setup, ready, boardState, clickMove, clickSquare, pointCentre, apiCalls, nextApiCall } from './harness.js';
 
 const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const AFTER_H2E2 = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1';
@@ -250,9 +250,9 @@ test('the computer answers a move when asked, and by itself when the box is tick
   assert.equal(s.plies, 4);
   // The beginner level asks for a one-ply search, and the choice survives a reload.
   await page.selectOption('#engine-level', 'beginner');
-  const asked = page.waitForRequest((r) => r.url().endsWith('/api/xq/engine'));
+  const seen = (await apiCalls(page, '/api/xq/engine')).length;
   await page.click('#engine');
-  assert.equal((await asked).postDataJSON().depth, 1);
+  assert.equal((await nextApiCall(page, '/api/xq/engine', seen)).depth, 1);
   await page.waitForSelector('#board[data-ready="true"][data-plies="5"]', { timeout: 15000 });
   await page.reload();
   await page.waitForSelector('#board[data-ready="true"]');

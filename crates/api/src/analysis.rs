@@ -5,7 +5,8 @@
 use crate::game::{replay, MoveView};
 use crate::ApiError;
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 use xiangqi::{Move, Position};
 use xiangqi_engine::{Engine, Limits, Played, Score, SearchInfo};
@@ -117,6 +118,14 @@ pub struct AnalysisJob {
     start: Position,
     moves: Vec<Move>,
     limits: Limits,
+    stop: Arc<AtomicBool>,
+}
+
+impl AnalysisJob {
+    /// The flag that stops this job's search (the caller sets it when the client goes away).
+    pub fn stop_handle(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
 }
 
 /// Reads and checks an analysis request (before any search starts).
@@ -131,14 +140,16 @@ pub fn prepare_analysis(req: &AnalyseRequest) -> Result<AnalysisJob, ApiError> {
     let think =
         req.movetime_ms.map_or(DEFAULT_ANALYSE, Duration::from_millis).clamp(Duration::from_millis(50), MAX_ANALYSE);
     let (start, moves) = replay(req.fen.as_deref(), &req.moves)?;
-    Ok(AnalysisJob { start, moves, limits: Limits { time: Some(think), multipv, ..Limits::default() } })
+    let limits = Limits { time: Some(think), multipv, ..Limits::default() };
+    Ok(AnalysisJob { start, moves, limits, stop: Arc::default() })
 }
 
 /// Runs `job` on `engine`, calling `on_info` after each completed depth; the search stops
 /// early when `on_info` returns `false`. Returns the final lines.
 pub fn analyse(job: &AnalysisJob, engine: &mut Engine, mut on_info: impl FnMut(&InfoView) -> bool) -> InfoView {
     let (pos, history) = xiangqi_engine::replay(&job.start, &job.moves);
-    let stop = engine.stop_handle();
+    let stop = job.stop_handle();
+    engine.set_stop_handle(Arc::clone(&stop));
     let info = engine.search(&pos, &history, &job.limits, |info| {
         if !on_info(&info_view(&pos, info)) {
             stop.store(true, Ordering::Relaxed);
@@ -232,6 +243,14 @@ pub struct ReviewJob {
     start: Position,
     moves: Vec<Move>,
     per_position: Duration,
+    stop: Arc<AtomicBool>,
+}
+
+impl ReviewJob {
+    /// The flag that stops this review (the caller sets it when the client goes away).
+    pub fn stop_handle(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
 }
 
 /// Reads and checks a review request.
@@ -246,19 +265,19 @@ pub fn prepare_review(req: &ReviewRequest) -> Result<ReviewJob, ApiError> {
         .map_or(DEFAULT_REVIEW_PER_POSITION, Duration::from_millis)
         .clamp(Duration::from_millis(20), MAX_REVIEW_PER_POSITION)
         .min(MAX_REVIEW / positions);
-    Ok(ReviewJob { start, moves, per_position })
+    Ok(ReviewJob { start, moves, per_position, stop: Arc::default() })
 }
 
 /// Scores every position of `job`'s game in turn, calling `on_position` with each, then judges
-/// every move. Stops, returning `None`, as soon as `on_position` returns `false` or `cancelled`
-/// says so (it is asked after every completed depth).
+/// every move. Stops, returning `None`, as soon as `on_position` returns `false` or the job's
+/// stop flag is set.
 pub fn review(
     job: &ReviewJob,
     engine: &mut Engine,
-    cancelled: impl Fn() -> bool,
     mut on_position: impl FnMut(&PositionScore) -> bool,
 ) -> Option<Vec<MoveJudgement>> {
-    let stop = engine.stop_handle();
+    engine.set_stop_handle(job.stop_handle());
+    let cancelled = || job.stop.load(Ordering::Relaxed);
     let mut scores = Vec::with_capacity(job.moves.len() + 1);
     let mut pos = job.start.clone();
     let mut history = Vec::with_capacity(job.moves.len());
@@ -266,11 +285,7 @@ pub fn review(
         if cancelled() {
             return None;
         }
-        let info = engine.search(&pos, &history, &Limits::time(job.per_position), |_| {
-            if cancelled() {
-                stop.store(true, Ordering::Relaxed);
-            }
-        });
+        let info = engine.search(&pos, &history, &Limits::time(job.per_position), |_| {});
         let score = PositionScore {
             ply,
             eval: Eval::red(info.score, pos.turn()),

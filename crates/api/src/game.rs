@@ -98,9 +98,7 @@ impl From<Status> for StatusView {
 /// Judges the game made of `moves` (legal, as [`replay`] checked them) from `start`.
 pub fn status_of(start: &Position, moves: &[Move]) -> Status {
     // Checked legal already; should they not be, the start position is judged.
-    Game::from_moves(start.clone(), moves, Rules::default())
-        .unwrap_or_else(|_| Game::new(start.clone()))
-        .status()
+    Game::from_moves(start.clone(), moves, Rules::default()).unwrap_or_else(|_| Game::new(start.clone())).status()
 }
 
 /// Reads the start position and plays the moves, saying precisely what is wrong if anything is.

@@ -10,6 +10,7 @@
 //! path or in the game is judged by the Asian rules ([`xiangqi::repetition::judge`]): the
 //! side that checks or chases perpetually loses, other repetitions are draws.
 
+use crate::clock::Instant;
 use crate::continuation::ContinuationHistory;
 use crate::eval::{evaluate, value};
 use crate::score::{Score, INFINITY, MATE, MATE_BOUND};
@@ -18,7 +19,6 @@ use crate::tt::{Bound, Entry, Table};
 use crate::Played;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use crate::clock::Instant;
 use std::time::Duration;
 use xiangqi::repetition::{judge, Ruling};
 use xiangqi::{Move, MoveList, PieceKind, Position, MAX_MOVES};

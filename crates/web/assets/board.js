@@ -3,7 +3,8 @@
 // It also slides moved pieces, draws arrows (the engine's best move), and lets a keyboard user
 // walk the points (arrow keys, Enter or Space to pick up and put down a piece).
 
-const SVG = 'http://www.w3.org/2000/svg';
+import { svgEl as el } from './dom.js';
+
 const STEP = 60; // distance between two points
 const MARGIN = 50; // room around the grid for the file numbers
 export const WIDTH = MARGIN * 2 + STEP * 8;
@@ -26,13 +27,6 @@ export const PIECE_NAMES = {
 };
 const SLIDE_MS = 180;
 const CN_DIGITS = '一二三四五六七八九';
-
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 export function squareName(file, rank) {
   return FILES[file] + rank;

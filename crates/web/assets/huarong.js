@@ -2,9 +2,9 @@
 // The layouts' rules (which moves exist, the solution) come from the server's API.
 
 import { api } from './api.js';
+import { $, svgEl as el, copyText } from './dom.js';
 import { t, setupLangButton, onLangChange } from './i18n.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 100;
 const MARGIN = 20;
 const WIDTH = MARGIN * 2 + CELL * 4;
@@ -14,7 +14,6 @@ const STEP_MS = [700, 450, 280, 150, 70]; // by the speed slider, slow to fast
 // Difficulty slider positions: [min, max] minimum steps.
 const LEVELS = [[10, 30], [31, 60], [61, 90], [91, 120], [121, 138]];
 const DAILY = [40, 100];
-const $ = (id) => document.getElementById(id);
 const store = {
   get(key, fallback) {
     try {
@@ -52,13 +51,6 @@ const state = {
   timer: { started: null, elapsed: 0 },
   message: null,
 };
-
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 // The board: a tray with the exit below the middle two columns.
 const svg = el('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'hr-board', role: 'img', 'aria-label': 'Huarong Dao board' });
@@ -682,13 +674,8 @@ async function main() {
     load($('layout-text').value);
   });
   $('copy-link').addEventListener('click', async () => {
-    try {
-      await navigator.clipboard.writeText($('share-link').value);
-      say({ key: 'msg.copied' });
-    } catch {
-      $('share-link').select();
-      say({ key: 'msg.copyFailed' });
-    }
+    const copied = await copyText($('share-link').value, $('share-link'));
+    say({ key: copied ? 'msg.copied' : 'msg.copyFailed' });
   });
   document.addEventListener('keydown', (e) => {
     if (e.target.closest('input, textarea, select')) return;

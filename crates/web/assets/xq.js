@@ -1,11 +1,9 @@
 // The Xiangqi page: a game tree (start position, moves with variations, the move on view), kept
 // in the address bar as its main line. Every rule, notation, link and engine search comes from
-// the server's API; this file only shows and asks.
-//
-// Other scripts (online play) use the small API exported at the end: load a game, apply a
-// move, rotate, and hear about the user's moves.
+// the Qi libraries running in the page as WebAssembly (api.js); this file only shows and asks.
 
 import { api, ApiError } from './api.js';
+import { $, copyText } from './dom.js';
 import { XiangqiBoard, PIECE_NAMES } from './board.js';
 import { t, setupLangButton, onLangChange } from './i18n.js';
 import { GameTree } from './tree.js';
@@ -14,7 +12,6 @@ import { PositionEditor } from './editor.js';
 import * as sound from './sound.js';
 
 const STANDARD_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
-const $ = (id) => document.getElementById(id);
 const HEADER_KEYS = ['Event', 'Site', 'Date', 'Round', 'Red', 'Black', 'Result'];
 
 const state = {
@@ -723,16 +720,6 @@ async function updateAddress() {
   $('share-link').value = `${location.origin}${path}`;
 }
 
-async function copy(text, input) {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    if (input) input.select();
-    return !!(document.execCommand && document.execCommand('copy'));
-  }
-}
-
 // The move record as people paste it into chats: numbered lines in Chinese notation.
 async function recordText() {
   const main = state.tree.mainLine();
@@ -915,13 +902,13 @@ function wire() {
   });
   $('review').addEventListener('click', startReview);
   $('copy-link').addEventListener('click', async () => {
-    say({ key: (await copy($('share-link').value, $('share-link'))) ? 'msg.copied' : 'msg.copyFailed' });
+    say({ key: (await copyText($('share-link').value, $('share-link'))) ? 'msg.copied' : 'msg.copyFailed' });
   });
   $('copy-text').addEventListener('click', async () => {
     try {
       const text = await recordText();
       $('pgn').value = text;
-      say({ key: (await copy(text, $('pgn'))) ? 'msg.recordCopied' : 'msg.copyFailed' });
+      say({ key: (await copyText(text, $('pgn'))) ? 'msg.recordCopied' : 'msg.copyFailed' });
     } catch (error) {
       say({ error }, 'error');
     }
@@ -933,7 +920,7 @@ function wire() {
     if (e.key === 'Enter') $('fen-load').click();
   });
   $('fen-copy').addEventListener('click', async () => {
-    if (await copy($('fen').value, $('fen'))) say({ key: 'msg.fenCopied' });
+    if (await copyText($('fen').value, $('fen'))) say({ key: 'msg.fenCopied' });
   });
   $('pgn-box').hidden = false;
   $('pgn-import').addEventListener('click', () => importPgn($('pgn').value));
@@ -1058,4 +1045,3 @@ export function currentGame() {
   return { fen: state.startFen, moves: pathMoves(), node: state.node };
 }
 
-window.qiXiangqi = { loadGame, applyMove, onMove, setFlipped, currentGame, board };

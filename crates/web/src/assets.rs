@@ -1,59 +1,50 @@
-//! The pages, scripts and styles, embedded in the binary at build time (no files needed at run time).
+//! The pages, scripts and styles, embedded in the binary at build time (no files needed at run
+//! time), answered from the site table (`site.rs`) with validators and compression.
 
-use super::ApiError;
+use crate::site::{self, NOT_FOUND_PAGE, PAGES};
 use axum::extract::Path;
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use include_dir::{include_dir, Dir};
-
-static ASSETS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/assets");
 
 pub fn routes() -> Router {
-    Router::new()
-        .route("/", get(|| async { page("index.html") }))
-        .route("/xq", get(|| async { page("xq.html") }))
-        .route("/huarong", get(|| async { page("huarong.html") }))
+    let mut router = Router::new()
         .route("/assets/{*path}", get(asset))
-        .route("/favicon.ico", get(|| async { page("favicon.ico") }))
-        .fallback(missing_page)
+        .route("/favicon.ico", get(|headers: HeaderMap| async move { by_url("/assets/favicon.ico", &headers) }))
+        .route("/sw.js", get(|headers: HeaderMap| async move { page("sw.js", &headers) }));
+    for (route, name) in PAGES {
+        router = router.route(route, get(move |headers: HeaderMap| async move { page(name, &headers) }));
+        // The static site's folders (`/xq/`) answer here too, so its links work on both.
+        if route != "/" {
+            router = router.route(&format!("{route}/"), get(move |headers: HeaderMap| async move { page(name, &headers) }));
+        }
+    }
+    router.fallback(missing_page)
 }
 
 /// Any other address: a real 404 page (in the user's language, with a link home), not a blank one.
-async fn missing_page() -> Response {
-    let mut response = page("404.html");
+async fn missing_page(headers: HeaderMap) -> Response {
+    let mut response = page(NOT_FOUND_PAGE, &headers);
     *response.status_mut() = StatusCode::NOT_FOUND;
     response
 }
 
-fn page(name: &str) -> Response {
-    file(name).unwrap_or_else(|e| e.into_response())
-}
-
-async fn asset(Path(path): Path<String>) -> Response {
-    file(&path).unwrap_or_else(|e| e.into_response())
-}
-
-fn file(path: &str) -> Result<Response, ApiError> {
-    // include_dir paths never contain `..`, so a lookup cannot leave the embedded tree.
-    let found = ASSETS.get_file(path).ok_or_else(|| ApiError::not_found(format!("no such file: {path}")))?;
-    let headers = [(CONTENT_TYPE, content_type(path)), (CACHE_CONTROL, "no-cache")];
-    Ok((headers, found.contents()).into_response())
-}
-
-fn content_type(path: &str) -> &'static str {
-    match path.rsplit_once('.').map(|(_, ext)| ext) {
-        Some("html") => "text/html; charset=utf-8",
-        Some("js") => "text/javascript; charset=utf-8",
-        Some("css") => "text/css; charset=utf-8",
-        Some("svg") => "image/svg+xml",
-        Some("json") => "application/json",
-        Some("png") => "image/png",
-        Some("ico") => "image/x-icon",
-        Some("woff2") => "font/woff2",
-        Some("txt") | Some("md") => "text/plain; charset=utf-8",
-        _ => "application/octet-stream",
+fn page(name: &str, headers: &HeaderMap) -> Response {
+    match site::by_name(name) {
+        Some(file) => site::respond(file, false, headers),
+        None => (StatusCode::NOT_FOUND, "no such page").into_response(),
     }
 }
+
+async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
+    by_url(&format!("/assets/{path}"), &headers)
+}
+
+fn by_url(url: &str, headers: &HeaderMap) -> Response {
+    match site::by_url(url) {
+        Some((file, forever)) => site::respond(file, forever, headers),
+        None => crate::ApiError::not_found(format!("no such file: {}", xiangqi::Excerpt(url))).into_response(),
+    }
+}
+

@@ -4,7 +4,6 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
 
 /// An error answered to the client. Bad input is always a 4xx with a message saying what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,13 +16,9 @@ pub struct ApiError {
     pub vars: Vec<(&'static str, String)>,
 }
 
-/// Longest message sent; a longer one (a serde error quoting a whole field, a long path) keeps
-/// its start and its end. Messages built here quote input through `xiangqi::Excerpt`.
-pub const MAX_MESSAGE_BYTES: usize = 300;
-
 impl ApiError {
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
-        ApiError { status, message: shorten(message.into()), code: None, vars: Vec::new() }
+        qi_api::ApiError::new(status.as_u16(), message).into()
     }
 
     /// The same error with a code for the page to translate and the values its text needs.
@@ -54,53 +49,24 @@ impl std::fmt::Display for ApiError {
     }
 }
 
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let body = match self.code {
-            None => json!({ "error": self.message }),
-            Some(code) => {
-                let vars: serde_json::Map<String, serde_json::Value> =
-                    self.vars.into_iter().map(|(k, v)| (k.to_string(), v.into())).collect();
-                json!({ "error": self.message, "code": code, "vars": vars })
-            }
-        };
-        (self.status, Json(body)).into_response()
+/// The page API's errors carry their status as a number.
+impl From<qi_api::ApiError> for ApiError {
+    fn from(e: qi_api::ApiError) -> ApiError {
+        let status = StatusCode::from_u16(e.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        ApiError { status, message: e.message, code: e.code, vars: e.vars }
     }
 }
 
-/// The message cut to [`MAX_MESSAGE_BYTES`] or a little less: its first 200 and last 80
-/// bytes (on character boundaries), joined by `…`.
-fn shorten(message: String) -> String {
-    if message.len() <= MAX_MESSAGE_BYTES {
-        return message;
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body =
+            qi_api::ApiError { status: self.status.as_u16(), message: self.message, code: self.code, vars: self.vars }
+                .to_json();
+        (self.status, Json(body)).into_response()
     }
-    let mut head = 200;
-    while !message.is_char_boundary(head) {
-        head -= 1;
-    }
-    let mut tail = message.len() - 80;
-    while !message.is_char_boundary(tail) {
-        tail += 1;
-    }
-    format!("{}…{}", &message[..head], &message[tail..])
 }
 
 /// The last resort when a handler panics: a 500 with a JSON body, and the server keeps running.
 pub fn panic_response(_panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
     ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn long_messages_keep_their_start_and_end() {
-        let quoted = "象".repeat(20_000);
-        let error = ApiError::bad_request(format!("invalid type: string \"{quoted}\", expected a move at column 9"));
-        assert!(error.message.len() <= MAX_MESSAGE_BYTES, "{}", error.message.len());
-        assert!(error.message.starts_with("invalid type: string \"象"), "{}", error.message);
-        assert!(error.message.ends_with("expected a move at column 9"), "{}", error.message);
-        assert_eq!(ApiError::bad_request("short").message, "short");
-    }
 }

@@ -14,6 +14,7 @@ mod framing;
 mod limits;
 pub mod rooms;
 mod server;
+pub mod site;
 
 use axum::Router;
 use std::net::SocketAddr;

@@ -14,6 +14,7 @@ mod perft;
 mod pgn;
 mod serve;
 mod serve_rooms;
+mod site;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -36,6 +37,8 @@ enum Command {
     Engine(engine::Args),
     /// Run the web app: play, share and replay Xiangqi games; play and solve Huarong Dao.
     Serve(serve::Args),
+    /// Write the single-player site (board, links, analysis, Huarong Dao) as static files.
+    Site(site::Args),
     /// Convert PGN files between notations.
     Pgn(pgn::Args),
     /// Convert moves between ICCS, WXF and Chinese notation.
@@ -62,6 +65,7 @@ pub fn run() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Engine(args) => engine::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Site(args) => site::run(args),
         Command::Pgn(args) => pgn::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Game(args) => game::run(args),

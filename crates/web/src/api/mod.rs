@@ -1,41 +1,75 @@
-//! The JSON API the pages use. Each endpoint is one thin adapter over the libraries.
+//! The JSON API the pages use: each endpoint is the `qi-api` function of the same path, run on
+//! a bounded pool with a time limit (the WebAssembly module calls the same functions in the
+//! browser). Analysis and review stream server-sent events (`analysis.rs`).
 
-mod huarong;
-mod xq_analysis;
-mod xq_engine;
-mod xq_errors;
-mod xq_game;
-mod xq_link;
-mod xq_move;
-mod xq_pgn;
-mod xq_record;
+mod analysis;
 
+use super::cpu::{self, Pool};
+use super::extract::Body;
 use super::ApiError;
 use axum::http::Uri;
 use axum::routing::{get, post};
-use axum::Router;
+use axum::{Json, Router};
+use qi_api::{engine, game, huarong, link, moves, pgn, record};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::time::Duration;
 
-pub use xq_game::{GameRequest, GameView};
+/// Game checks, notation, links and records take milliseconds; this is far beyond any.
+const GAME_LIMIT: Duration = Duration::from_secs(5);
 
 pub fn routes() -> Router {
     Router::new()
-        .route("/huarong/classics", get(huarong::classics))
-        .route("/huarong/layout", post(huarong::describe))
-        .route("/huarong/solve", post(huarong::solve_layout))
-        .route("/xq/analyse", post(xq_analysis::analyse))
-        .route("/xq/review", post(xq_analysis::review))
-        .route("/xq/move", post(xq_move::read_move))
-        .route("/xq/record/import", post(xq_record::import))
-        .route("/xq/record/export", post(xq_record::export))
-        .route("/huarong/hint", post(huarong::hint))
-        .route("/huarong/puzzle", post(huarong::puzzle))
-        .route("/xq/engine", post(xq_engine::best_move))
-        .route("/xq/game", post(xq_game::handle))
-        .route("/xq/link", post(xq_link::decode))
-        .route("/xq/link/encode", post(xq_link::encode))
-        .route("/xq/pgn/import", post(xq_pgn::import))
-        .route("/xq/pgn/export", post(xq_pgn::export))
+        .route("/huarong/classics", get(|| async { Json(huarong::classics()) }))
+        .route(
+            "/huarong/layout",
+            post(|Body(req)| async move { huarong::describe(&req).map(Json).map_err(ApiError::from) }),
+        )
+        .route("/huarong/solve", post(on(&cpu::SOLVER, huarong::SOLVE_LIMIT, huarong::solve_layout)))
+        .route("/huarong/hint", post(on(&cpu::SOLVER, huarong::SOLVE_LIMIT, huarong::hint)))
+        .route(
+            "/huarong/puzzle",
+            post(|Body(req)| async move { huarong::puzzle(&req, entropy()).map(Json).map_err(ApiError::from) }),
+        )
+        .route("/xq/analyse", post(analysis::analyse))
+        .route("/xq/review", post(analysis::review))
+        .route("/xq/move", post(on(&cpu::GAMES, GAME_LIMIT, moves::read_move)))
+        .route("/xq/record/import", post(on(&cpu::GAMES, GAME_LIMIT, record::import)))
+        .route("/xq/record/export", post(on(&cpu::GAMES, GAME_LIMIT, record::export)))
+        .route("/xq/engine", post(best_move))
+        .route("/xq/game", post(on(&cpu::GAMES, GAME_LIMIT, game::describe)))
+        .route("/xq/link", post(on(&cpu::GAMES, GAME_LIMIT, link::decode)))
+        .route("/xq/link/encode", post(on(&cpu::GAMES, GAME_LIMIT, link::encode)))
+        .route("/xq/pgn/import", post(on(&cpu::GAMES, GAME_LIMIT, pgn::import)))
+        .route("/xq/pgn/export", post(on(&cpu::GAMES, GAME_LIMIT, pgn::export)))
         .fallback(unknown)
+}
+
+/// A handler that reads the body as `Req` and answers `job(&req)` from `pool` within `limit`.
+fn on<Req, Res>(
+    pool: &'static Pool,
+    limit: Duration,
+    job: fn(&Req) -> Result<Res, qi_api::ApiError>,
+) -> impl Fn(Body<Req>) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<Json<Res>, ApiError>> + Send>>
+       + Clone
+       + Send
+       + Sync
+       + 'static
+where
+    Req: DeserializeOwned + Send + 'static,
+    Res: Serialize + Send + 'static,
+{
+    move |Body(req)| Box::pin(async move { pool.run(limit, move || Ok(job(&req)?)).await.map(Json) })
+}
+
+async fn best_move(Body(req): Body<engine::EngineRequest>) -> Result<Json<engine::EngineView>, ApiError> {
+    let think = engine::think_time(&req)?;
+    cpu::ENGINE.run(think + Duration::from_secs(2), move || Ok(engine::best_move(&req, entropy())?)).await.map(Json)
+}
+
+/// A varied number for the weak engine levels and unseeded puzzles: the clock's nanoseconds.
+fn entropy() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
 
 async fn unknown(uri: Uri) -> ApiError {

@@ -1,0 +1,195 @@
+//! `Board`: a position and the game that led to it, for JavaScript.
+
+use qi_api::game::StatusView;
+use wasm_bindgen::prelude::*;
+use xiangqi::notation::{self, Notation};
+use xiangqi::outcome::{Game, Rules};
+use xiangqi::{Move, Position, Undo};
+
+/// A Xiangqi position and the moves played from its start (for the repetition rulings and
+/// `undo`). Moves are numbers: `from | to << 7`, a square being `file + 9 * rank` (`a0` = 0).
+///
+/// wasm-bindgen frees a `Board` when JavaScript collects it (weak references); `free()` frees
+/// it at once.
+#[wasm_bindgen]
+pub struct Board {
+    start: Position,
+    position: Position,
+    played: Vec<(Move, Undo)>,
+}
+
+fn move_of(m: u16) -> Result<Move, JsError> {
+    Move::from_u16(m).ok_or_else(|| JsError::new(&format!("{m} is not a move number")))
+}
+
+#[wasm_bindgen]
+impl Board {
+    /// The position of `fen`, or the standard start when none is given.
+    ///
+    /// # Errors
+    /// A FEN that does not read, or describes an impossible position (the message says why).
+    #[wasm_bindgen(constructor)]
+    pub fn new(fen: Option<String>) -> Result<Board, JsError> {
+        let start = match fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
+            None => Position::startpos(),
+            Some(f) => Position::from_fen(f).map_err(|e| JsError::new(&format!("bad FEN: {e}")))?,
+        };
+        Ok(Board { position: start.clone(), start, played: Vec::new() })
+    }
+
+    /// The current position as FEN.
+    pub fn fen(&self) -> String {
+        self.position.fen()
+    }
+
+    /// The start position as FEN.
+    #[wasm_bindgen(js_name = startFen)]
+    pub fn start_fen(&self) -> String {
+        self.start.fen()
+    }
+
+    /// `"red"` or `"black"`, to move.
+    pub fn turn(&self) -> String {
+        self.position.turn().name().to_string()
+    }
+
+    /// The legal moves, as move numbers (a `Uint16Array`).
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> Vec<u16> {
+        self.position.legal_moves().iter().map(|m| m.to_u16()).collect()
+    }
+
+    /// How many legal moves there are (without building the list).
+    #[wasm_bindgen(js_name = countLegalMoves)]
+    pub fn count_legal_moves(&self) -> usize {
+        self.position.count_legal_moves()
+    }
+
+    /// Whether move number `m` is legal here.
+    #[wasm_bindgen(js_name = isLegal)]
+    pub fn is_legal(&self, m: u16) -> bool {
+        Move::from_u16(m).is_some_and(|m| self.position.is_legal(m))
+    }
+
+    /// Plays move number `m`.
+    ///
+    /// # Errors
+    /// An illegal move, with the rule it breaks; the board is unchanged.
+    pub fn play(&mut self, m: u16) -> Result<(), JsError> {
+        let mv = move_of(m)?;
+        if !self.position.is_legal(mv) {
+            let why = self.position.why_illegal(mv).map_or_else(String::new, |r| format!(": {r}"));
+            return Err(JsError::new(&format!("{mv} is illegal{why}")));
+        }
+        let undo = self.position.play_unchecked(mv);
+        self.played.push((mv, undo));
+        Ok(())
+    }
+
+    /// Takes back the last move; `false` at the start.
+    pub fn undo(&mut self) -> bool {
+        match self.played.pop() {
+            Some((m, undo)) => {
+                self.position.undo(m, undo);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The moves played from the start, as move numbers.
+    pub fn moves(&self) -> Vec<u16> {
+        self.played.iter().map(|(m, _)| m.to_u16()).collect()
+    }
+
+    /// Whether the side to move is in check.
+    #[wasm_bindgen(js_name = isCheck)]
+    pub fn is_check(&self) -> bool {
+        self.position.is_check()
+    }
+
+    /// Why move number `m` cannot be played here (`"the path is blocked"`, ...); `undefined`
+    /// when it can.
+    #[wasm_bindgen(js_name = whyIllegal)]
+    pub fn why_illegal(&self, m: u16) -> Option<String> {
+        let m = Move::from_u16(m)?;
+        self.position.why_illegal(m).map(|r| r.to_string())
+    }
+
+    /// The game-end verdict as JSON: `{"over", "winner"?, "reason"?}` (checkmate, stalemate,
+    /// perpetual check or chase, repetition, move limit, no attackers).
+    pub fn status(&self) -> String {
+        let moves: Vec<Move> = self.played.iter().map(|(m, _)| *m).collect();
+        let status = Game::from_moves(self.start.clone(), &moves, Rules::default())
+            .map_or_else(|_| Game::new(self.position.clone()).status(), |g| g.status());
+        serde_json::to_string(&StatusView::from(status)).unwrap_or_default()
+    }
+
+    /// Move number `m` in `notation` (`iccs`, `wxf`, `chinese`).
+    ///
+    /// # Errors
+    /// An unknown notation, or a move that is not legal here.
+    pub fn notate(&self, m: u16, notation: &str) -> Result<String, JsError> {
+        let notation: Notation = notation.parse().map_err(|e| JsError::new(&format!("{e}")))?;
+        let m = move_of(m)?;
+        if !self.position.is_legal(m) {
+            return Err(JsError::new(&format!("{m} is not legal here")));
+        }
+        Ok(notation::format(&self.position, m, notation))
+    }
+
+    /// Reads a move written in any notation (`炮二平五`, `C2.5`, `h2e2`) as a move number.
+    ///
+    /// # Errors
+    /// A text that does not read, fits several moves, or names an illegal move.
+    #[wasm_bindgen(js_name = parseMove)]
+    pub fn parse_move(&self, text: &str) -> Result<u16, JsError> {
+        notation::parse(&self.position, text).map(Move::to_u16).map_err(|e| JsError::new(&format!("{text:?}: {e}")))
+    }
+
+    /// The number of move paths `depth` plies deep (bulk counting at the last ply), as a
+    /// `Number` (exact below 2^53).
+    pub fn perft(&self, depth: u32) -> f64 {
+        xiangqi::perft(&self.position, depth) as f64
+    }
+}
+
+/// The ICCS text of move number `m` (`h2e2`).
+///
+/// # Errors
+/// A number that is not a move.
+#[wasm_bindgen(js_name = moveToIccs)]
+pub fn move_to_iccs(m: u16) -> Result<String, JsError> {
+    Ok(move_of(m)?.to_string())
+}
+
+/// The move number of an ICCS text (`h2e2`), legal or not.
+///
+/// # Errors
+/// A text that is not an ICCS move.
+#[wasm_bindgen(js_name = iccsToMove)]
+pub fn iccs_to_move(text: &str) -> Result<u16, JsError> {
+    text.trim().parse::<Move>().map(Move::to_u16).map_err(|e| JsError::new(&format!("{text:?}: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plays_undoes_and_judges() {
+        let mut board = Board::new(None).unwrap();
+        assert_eq!(board.legal_moves().len(), 44);
+        let m = board.parse_move("炮二平五").unwrap();
+        assert_eq!(board.notate(m, "wxf").unwrap(), "C2.5");
+        board.play(m).unwrap();
+        assert_eq!(board.turn(), "black");
+        assert!(board.why_illegal(Move::new("a9".parse().unwrap(), "a5".parse().unwrap()).to_u16()).is_some());
+        assert!(board.undo());
+        assert!(!board.undo());
+        assert_eq!(board.fen(), Position::startpos().fen());
+        assert_eq!(board.perft(2), 1920.0);
+        let mated = Board::new(Some("3k5/9/9/9/9/9/9/9/9/3RK4 b - - 0 1".into())).unwrap();
+        assert!(mated.status().contains("\"winner\":\"red\""), "{}", mated.status());
+    }
+}

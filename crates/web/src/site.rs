@@ -1,0 +1,170 @@
+//! The site's files as the build prepared them (`build.rs`): each with its content hash as a
+//! validator, a hashed address cached for ever, and gzip and brotli versions. `qi serve`
+//! answers from this table; `qi site` writes it out as static files.
+
+use axum::http::header::{
+    ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_LENGTH, CONTENT_TYPE, ETAG, IF_NONE_MATCH, VARY,
+};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use std::io;
+use std::path::Path;
+
+/// One file of the site.
+pub struct SiteFile {
+    /// Its name under `assets/` (`board.js`, `xq.html`, `qi/qi_wasm_bg.wasm`), or `sw.js`.
+    pub name: &'static str,
+    /// Its plain address (`/assets/board.js`); empty for a page, served at its route.
+    pub url: &'static str,
+    /// Its address with the content hash (`/assets/board.0123456789.js`), cached for ever;
+    /// empty for pages and the service worker, which must always be revalidated.
+    pub hashed: &'static str,
+    /// A strong validator: the content hash, quoted.
+    pub etag: &'static str,
+    /// The bytes, and compressed.
+    pub raw: &'static [u8],
+    /// gzip.
+    pub gzip: &'static [u8],
+    /// brotli.
+    pub brotli: &'static [u8],
+}
+
+/// Every file of the site.
+pub static FILES: &[SiteFile] = include!(concat!(env!("OUT_DIR"), "/site_files.rs"));
+
+/// The pages and where they are served; `qi site` writes each as a folder's `index.html`.
+pub const PAGES: [(&str, &str); 3] = [("/", "index.html"), ("/xq", "xq.html"), ("/huarong", "huarong.html")];
+
+/// The page shown for any address that is not a page or file.
+pub const NOT_FOUND_PAGE: &str = "404.html";
+
+/// Scripts, styles and fonts are never changed under a hashed name.
+const FOREVER: &str = "public, max-age=31536000, immutable";
+
+/// The file at `url` (plain or hashed address), and whether it was asked by its hash.
+pub fn by_url(url: &str) -> Option<(&'static SiteFile, bool)> {
+    FILES.iter().find_map(|f| {
+        if !f.hashed.is_empty() && f.hashed == url {
+            Some((f, true))
+        } else if f.url == url {
+            Some((f, false))
+        } else {
+            None
+        }
+    })
+}
+
+/// The file called `name` (`xq.html`, `sw.js`).
+pub fn by_name(name: &str) -> Option<&'static SiteFile> {
+    FILES.iter().find(|f| f.name == name)
+}
+
+/// The answer for `file` to a request with `headers`: 304 when the client's copy is current,
+/// else the smallest encoding the client takes.
+pub fn respond(file: &SiteFile, forever: bool, headers: &HeaderMap) -> Response {
+    let mut response = if headers
+        .get_all(IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .any(|v| v.split(',').any(|tag| tag.trim() == file.etag || tag.trim() == "*"))
+    {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        let accepts = |coding: &str| {
+            headers.get_all(ACCEPT_ENCODING).iter().filter_map(|v| v.to_str().ok()).any(|v| {
+                v.split(',').any(|part| {
+                    let mut it = part.split(';');
+                    it.next().is_some_and(|c| c.trim().eq_ignore_ascii_case(coding))
+                        && it.all(|param| param.trim().replace(' ', "") != "q=0")
+                })
+            })
+        };
+        let (body, coding) = if accepts("br") && file.brotli.len() < file.raw.len() {
+            (file.brotli, Some("br"))
+        } else if accepts("gzip") && file.gzip.len() < file.raw.len() {
+            (file.gzip, Some("gzip"))
+        } else {
+            (file.raw, None)
+        };
+        let mut response = body.into_response();
+        let h = response.headers_mut();
+        h.insert(CONTENT_TYPE, HeaderValue::from_static(content_type(file.name)));
+        h.insert(CONTENT_LENGTH, HeaderValue::from(body.len()));
+        if let Some(coding) = coding {
+            h.insert(CONTENT_ENCODING, HeaderValue::from_static(coding));
+        }
+        response
+    };
+    let h = response.headers_mut();
+    h.insert(ETAG, HeaderValue::from_static(file.etag));
+    h.insert(VARY, HeaderValue::from_static("Accept-Encoding"));
+    h.insert(CACHE_CONTROL, HeaderValue::from_static(if forever { FOREVER } else { "no-cache" }));
+    response
+}
+
+/// The content type of a file name.
+pub fn content_type(name: &str) -> &'static str {
+    match name.rsplit_once('.').map(|(_, ext)| ext) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("svg") => "image/svg+xml",
+        Some("json") => "application/json",
+        Some("png") => "image/png",
+        Some("ico") => "image/x-icon",
+        Some("woff2") => "font/woff2",
+        Some("wasm") => "application/wasm",
+        Some("txt") | Some("md") => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
+
+/// Marks a page as served with no server behind it (`qi site`): it hides what needs one (rooms).
+const STATIC_MARK: &str = "<meta name=\"qi-server\" content=\"none\">";
+
+/// Writes the single-player site into `dir` for any static file server, at the addresses
+/// `qi serve` uses: `/xq/index.html` for `/xq`, every file at its plain and hashed address,
+/// each with `.gz` and `.br` beside it for servers that send precompressed files. Returns the
+/// number of files written.
+///
+/// # Errors
+/// The folder cannot be made or written.
+pub fn write_static_site(dir: &Path) -> io::Result<usize> {
+    let mut written = 0;
+    let mut put = |rel: &str, bytes: &[u8], gzip: Option<&[u8]>, brotli: Option<&[u8]>| -> io::Result<()> {
+        let path = dir.join(rel.trim_start_matches('/'));
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(&path, bytes)?;
+        written += 1;
+        for (ext, data) in [("gz", gzip), ("br", brotli)] {
+            if let Some(data) = data.filter(|d| d.len() < bytes.len()) {
+                std::fs::write(path.with_file_name(format!("{}.{ext}", file_name(&path))), data)?;
+            }
+        }
+        Ok(())
+    };
+    for file in FILES.iter().filter(|f| !f.url.is_empty()) {
+        put(file.url, file.raw, Some(file.gzip), Some(file.brotli))?;
+        if !file.hashed.is_empty() {
+            put(file.hashed, file.raw, Some(file.gzip), Some(file.brotli))?;
+        }
+    }
+    let favicon = by_url("/assets/favicon.ico").map(|(f, _)| f.raw).unwrap_or_default();
+    put("favicon.ico", favicon, None, None)?;
+    let mark = |name: &str| -> Vec<u8> {
+        let page = by_name(name).map_or("", |f| std::str::from_utf8(f.raw).unwrap_or(""));
+        page.replacen("<head>", &format!("<head>\n  {STATIC_MARK}"), 1).into_bytes()
+    };
+    for (route, name) in PAGES {
+        let rel = if route == "/" { "index.html".to_string() } else { format!("{route}/index.html") };
+        put(&rel, &mark(name), None, None)?;
+    }
+    put(NOT_FOUND_PAGE, &mark(NOT_FOUND_PAGE), None, None)?;
+    Ok(written)
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+}

@@ -1,0 +1,51 @@
+// The service worker: keeps the site for offline use. Scripts, styles, fonts and the
+// WebAssembly have content-hashed names, so they are served from the cache for ever; pages go
+// to the network first (a new version shows at once) and fall back to the cache offline. The
+// API (rooms) is never cached. Written by crates/web/build.rs: the version and the file list
+// are filled in at build time.
+const CACHE = 'qi-__VERSION__';
+const PAGES = ['/', '/xq', '/huarong'];
+const FILES = ["__PRECACHE__"];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([...PAGES, ...FILES])).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('qi-') && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+/** The cached page for a path: `/xq/`, `/xq/index.html` and `/xq?g=…` are all `/xq`. */
+function pageKey(url) {
+  const path = url.pathname.replace(/index\.html$/, '').replace(/(.)\/$/, '$1');
+  return PAGES.includes(path) ? path : null;
+}
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
+  // A room's page (`/xq?room=…`) lives on its server: never kept, never served from here.
+  if (url.searchParams.has('room')) return;
+  const page = pageKey(url);
+  if (page) {
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          if (response.ok) {
+            const copy = response.clone();
+            caches.open(CACHE).then((cache) => cache.put(page, copy));
+          }
+          return response;
+        })
+        .catch(() => caches.match(page).then((hit) => hit || Response.error())),
+    );
+    return;
+  }
+  event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
+});

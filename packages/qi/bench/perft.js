@@ -1,0 +1,90 @@
+// Perft through a package's move API under Node (legal moves, play, undo; the last ply counted
+// from the list's length), for Qi and, when installed, npm `ffish` (Fairy-Stockfish's rules as
+// WebAssembly, what pychess uses), on the same positions; and Qi's perft inside the module.
+// Prints one JSON object. Run: node bench/perft.js [--rounds N]
+// (ffish: `npm install --no-save ffish` in this folder first.)
+import { load, Board } from '../index.js';
+
+const POSITIONS = [
+  ['start', 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1', 4],
+  ['cpw2', 'r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1', 3],
+];
+const rounds = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 5;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function timed(fn) {
+  const t = process.hrtime.bigint();
+  const n = fn();
+  return { n, s: Number(process.hrtime.bigint() - t) / 1e9 };
+}
+
+function qiPerft(fen, depth) {
+  const board = new Board(fen);
+  const walk = (d) => {
+    const moves = board.legalMoves();
+    if (d === 1) return moves.length;
+    let n = 0;
+    for (const m of moves) {
+      board.play(m);
+      n += walk(d - 1);
+      board.undo();
+    }
+    return n;
+  };
+  return walk(depth);
+}
+
+function ffishPerft(ffish, fen, depth) {
+  const board = new ffish.Board('xiangqi', fen);
+  const walk = (d) => {
+    const text = board.legalMoves();
+    const moves = text ? text.split(' ') : [];
+    if (d === 1) return moves.length;
+    let n = 0;
+    for (const m of moves) {
+      board.push(m);
+      n += walk(d - 1);
+      board.pop();
+    }
+    return n;
+  };
+  const n = walk(depth);
+  board.delete();
+  return n;
+}
+
+await load();
+let ffish = null;
+try {
+  const mod = await import('ffish');
+  ffish = await (mod.default ?? mod)();
+} catch {
+  // not installed: Qi's figures only
+}
+const results = {};
+for (const [name, fen, depth] of POSITIONS) {
+  const row = { depth };
+  // Interleaved rounds, medians: the machine is noisy.
+  const runs = { qi_api: [], qi_inside: [], ffish: [] };
+  for (let r = 0; r < rounds; r++) {
+    const a = timed(() => qiPerft(fen, depth));
+    runs.qi_api.push(a.n / a.s);
+    row.leaves = a.n;
+    const b = timed(() => new Board(fen).perft(depth + 1));
+    runs.qi_inside.push(b.n / b.s);
+    row.leaves_inside = b.n;
+    if (ffish) {
+      const c = timed(() => ffishPerft(ffish, fen, depth));
+      if (c.n !== a.n) throw new Error(`${name}: ffish counts ${c.n}, qi ${a.n}`);
+      runs.ffish.push(c.n / c.s);
+    }
+  }
+  row.qi_api_leaves_per_s = Math.round(median(runs.qi_api));
+  row.qi_inside_leaves_per_s = Math.round(median(runs.qi_inside));
+  if (ffish) {
+    row.ffish_leaves_per_s = Math.round(median(runs.ffish));
+    row.qi_over_ffish = Number((row.qi_api_leaves_per_s / row.ffish_leaves_per_s).toFixed(2));
+  }
+  results[name] = row;
+}
+console.log(JSON.stringify({ node: process.version, rounds, positions: results }));

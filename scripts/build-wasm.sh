@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Builds the WebAssembly package packages/qi (crates/wasm through wasm-bindgen) that the site
+# and the JavaScript package use. The built files are committed, so `qi serve` needs none of
+# this; `--check` builds into a temporary folder and fails when the committed files differ.
+# Installs what it needs: the wasm32 target (rustup) and wasm-bindgen's CLI at the version the
+# crate pins (into target/tools, not the user's cargo bin).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+check=false
+[ "${1:-}" = "--check" ] && check=true
+
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    echo "adding the wasm32-unknown-unknown target"
+    rustup target add wasm32-unknown-unknown
+fi
+
+version=$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' crates/wasm/Cargo.toml)
+[ -n "$version" ] || { echo "crates/wasm/Cargo.toml pins no wasm-bindgen version" >&2; exit 1; }
+tools="$PWD/target/tools"
+bindgen="$tools/bin/wasm-bindgen"
+if [ ! -x "$bindgen" ] || [ "$("$bindgen" --version)" != "wasm-bindgen $version" ]; then
+    echo "installing wasm-bindgen-cli $version into $tools"
+    cargo install --quiet --root "$tools" wasm-bindgen-cli --version "$version"
+fi
+
+# Paths in the binary (panic locations) are written relative to the workspace, so a build in
+# any folder gives the same bytes.
+RUSTFLAGS="--remap-path-prefix=$PWD=." \
+    cargo build --quiet --release -p qi-wasm --target wasm32-unknown-unknown
+
+out=packages/qi
+$check && out=$(mktemp -d)
+"$bindgen" --target web --out-dir "$out" --out-name qi_wasm target/wasm32-unknown-unknown/release/qi_wasm.wasm
+
+if $check; then
+    status=0
+    for f in qi_wasm.js qi_wasm.d.ts qi_wasm_bg.wasm qi_wasm_bg.wasm.d.ts; do
+        if ! cmp -s "$out/$f" "packages/qi/$f"; then
+            echo "packages/qi/$f differs from a fresh build of crates/wasm: run scripts/build-wasm.sh and commit" >&2
+            status=1
+        fi
+    done
+    rm -rf "$out"
+    exit $status
+fi
+ls -l "$out"/qi_wasm*

@@ -1,0 +1,76 @@
+// The engine as WebAssembly in headless Chromium (a Web Worker, as the page runs it) against
+// the native `qi engine go`, same positions, same time, same hash size, alternating. Prints one
+// JSON object with nodes per second of both and their ratio (medians).
+// Run: node tests/e2e/bench/engine-wasm.js [--movetime MS] [--rounds N]  (after building qi)
+
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const QI = process.env.QI_BIN || join(ROOT, 'target', 'release', 'qi');
+const arg = (name, fallback) => Number(process.argv[process.argv.indexOf(name) + 1]) || fallback;
+const movetime = arg('--movetime', 2000);
+const rounds = arg('--rounds', 3);
+const POSITIONS = [
+  'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1',
+  'r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1',
+  'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 5 3',
+];
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const site = mkdtempSync(join(tmpdir(), 'qi-bench-site-'));
+execFileSync(QI, ['site', '--out', site]);
+const server = spawn('python3', ['-u', '-m', 'http.server', '--bind', '127.0.0.1', '--directory', site, '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
+const base = await new Promise((resolve) => {
+  let out = '';
+  server.stdout.on('data', (c) => {
+    out += c;
+    const m = out.match(/port (\d+)/);
+    if (m) resolve(`http://127.0.0.1:${m[1]}`);
+  });
+});
+const profile = mkdtempSync(join(tmpdir(), 'qi-bench-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--headless', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+});
+const page = await context.newPage();
+await page.goto(base + '/xq');
+await page.waitForSelector('#board[data-ready="true"]');
+
+async function inWorker(fen) {
+  return page.evaluate(async ([fen, ms]) => {
+    const { search } = await import('/assets/engine.js');
+    // The page's analysis in its engine worker: MultiPV 1 for `ms`; its final count (the done event).
+    let last = null;
+    await search('/xq/analyse', { fen, moves: [], movetime_ms: ms }, (name, data) => { if (name === 'done') last = data; }, null);
+    return last;
+  }, [fen, movetime]);
+}
+
+function native(fen) {
+  const out = JSON.parse(execFileSync(QI, ['engine', 'go', '--fen', fen, '--movetime', String(movetime), '--hash', '16', '--json'], { encoding: 'utf8' }));
+  return out.nodes / out.seconds;
+}
+
+const rows = [];
+for (const fen of POSITIONS) {
+  const wasm = [];
+  const nat = [];
+  for (let r = 0; r < rounds; r++) {
+    const info = await inWorker(fen);
+    wasm.push(info.nodes / (info.time_ms / 1000));
+    nat.push(native(fen));
+  }
+  rows.push({ fen, wasm_nps: Math.round(median(wasm)), native_nps: Math.round(median(nat)), ratio: Number((median(wasm) / median(nat)).toFixed(3)) });
+}
+console.log(JSON.stringify({ movetime_ms: movetime, rounds, positions: rows, median_ratio: median(rows.map((r) => r.ratio)) }));
+await context.close();
+server.kill();
+rmSync(site, { recursive: true, force: true });
+rmSync(profile, { recursive: true, force: true });
