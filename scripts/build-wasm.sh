@@ -19,6 +19,10 @@ version=$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' crates/wasm/Cargo.toml)
 [ -n "$version" ] || { echo "crates/wasm/Cargo.toml pins no wasm-bindgen version" >&2; exit 1; }
 tools="$PWD/target/tools"
 bindgen="$tools/bin/wasm-bindgen"
+# One already on the PATH at that version will do.
+if command -v wasm-bindgen >/dev/null && [ "$(wasm-bindgen --version)" = "wasm-bindgen $version" ]; then
+    bindgen=$(command -v wasm-bindgen)
+fi
 if [ ! -x "$bindgen" ] || [ "$("$bindgen" --version)" != "wasm-bindgen $version" ]; then
     echo "installing wasm-bindgen-cli $version into $tools"
     cargo install --quiet --root "$tools" wasm-bindgen-cli --version "$version"

@@ -134,7 +134,8 @@ fn main() {
     // The table src/site.rs includes: (url, hashed url or "", bytes, gzip, brotli).
     let mut table = String::from("&[\n");
     let mut emit = |name: &str, url: &str, hashed: &str, bytes: &[u8]| {
-        let stem = format!("{:016x}", fnv1a(url.as_bytes()));
+        // Named by the file (pages have no plain address of their own).
+        let stem = format!("{:016x}", fnv1a(name.as_bytes()));
         let (gz, br) = compress(bytes);
         for (ext, data) in [("raw", bytes), ("gz", &gz[..]), ("br", &br[..])] {
             std::fs::write(out.join(format!("{stem}.{ext}")), data).expect("OUT_DIR is writable");

@@ -35,7 +35,7 @@ fuzz_target!(|data: &[u8]| {
         .body(Body::from(body.to_vec()))
         .unwrap();
     runtime().block_on(async {
-        let response = qi::web::router().oneshot(request).await.unwrap();
+        let response = qi_web::router().oneshot(request).await.unwrap();
         let status = response.status();
         let bytes = response.into_body().collect().await.unwrap().to_bytes();
         assert!(status.as_u16() < 500, "{path}: {status} {}", String::from_utf8_lossy(&bytes));

@@ -103,7 +103,8 @@ test('a seed link and a 100-ply compact link open and replay with no server', as
   await page.waitForSelector('#board[data-ready="true"][data-plies="100"]');
   const shown = Date.now() - t0;
   const state = await boardState(page);
-  assert.equal(state.moves.length, 100);
+  assert.equal(state.plies, 100);
+  assert.equal(state.ply, 100, 'opened at its last move');
   // Replay: back to the start and forward again.
   await page.keyboard.press('Home');
   await page.waitForSelector('#board[data-ready="true"][data-ply="0"]');

@@ -4,7 +4,7 @@ use qi_api::game::StatusView;
 use wasm_bindgen::prelude::*;
 use xiangqi::notation::{self, Notation};
 use xiangqi::outcome::{Game, Rules};
-use xiangqi::{Move, Position, Undo};
+use xiangqi::{Move, MoveList, Position, Undo};
 
 /// A Xiangqi position and the moves played from its start (for the repetition rulings and
 /// `undo`). Moves are numbers: `from | to << 7`, a square being `file + 9 * rank` (`a0` = 0).
@@ -15,7 +15,12 @@ use xiangqi::{Move, Position, Undo};
 pub struct Board {
     start: Position,
     position: Position,
-    played: Vec<(Move, Undo)>,
+    /// Each move played, what undoes it, and the legal moves before it (if they were asked for).
+    played: Vec<(Move, Undo, Option<MoveList>)>,
+    /// The legal moves of `position` once asked for: `play` checks a move against them (a
+    /// scan of some 40 numbers) instead of testing its legality again, and `undo` brings them
+    /// back, so a JavaScript perft generates each node's moves once.
+    legal: Option<MoveList>,
 }
 
 fn move_of(m: u16) -> Result<Move, JsError> {
@@ -34,7 +39,7 @@ impl Board {
             None => Position::startpos(),
             Some(f) => Position::from_fen(f).map_err(|e| JsError::new(&format!("bad FEN: {e}")))?,
         };
-        Ok(Board { position: start.clone(), start, played: Vec::new() })
+        Ok(Board { position: start.clone(), start, played: Vec::new(), legal: None })
     }
 
     /// The current position as FEN.
@@ -55,8 +60,9 @@ impl Board {
 
     /// The legal moves, as move numbers (a `Uint16Array`).
     #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self) -> Vec<u16> {
-        self.position.legal_moves().iter().map(|m| m.to_u16()).collect()
+    pub fn legal_moves(&mut self) -> Vec<u16> {
+        let legal = self.legal.get_or_insert_with(|| self.position.legal_moves());
+        legal.iter().map(|m| m.to_u16()).collect()
     }
 
     /// How many legal moves there are (without building the list).
@@ -77,20 +83,25 @@ impl Board {
     /// An illegal move, with the rule it breaks; the board is unchanged.
     pub fn play(&mut self, m: u16) -> Result<(), JsError> {
         let mv = move_of(m)?;
-        if !self.position.is_legal(mv) {
+        let legal = match &self.legal {
+            Some(list) => list.contains(&mv),
+            None => self.position.is_legal(mv),
+        };
+        if !legal {
             let why = self.position.why_illegal(mv).map_or_else(String::new, |r| format!(": {r}"));
             return Err(JsError::new(&format!("{mv} is illegal{why}")));
         }
         let undo = self.position.play_unchecked(mv);
-        self.played.push((mv, undo));
+        self.played.push((mv, undo, self.legal.take()));
         Ok(())
     }
 
     /// Takes back the last move; `false` at the start.
     pub fn undo(&mut self) -> bool {
         match self.played.pop() {
-            Some((m, undo)) => {
+            Some((m, undo, legal)) => {
                 self.position.undo(m, undo);
+                self.legal = legal;
                 true
             }
             None => false,
@@ -99,7 +110,7 @@ impl Board {
 
     /// The moves played from the start, as move numbers.
     pub fn moves(&self) -> Vec<u16> {
-        self.played.iter().map(|(m, _)| m.to_u16()).collect()
+        self.played.iter().map(|(m, ..)| m.to_u16()).collect()
     }
 
     /// Whether the side to move is in check.
@@ -119,7 +130,7 @@ impl Board {
     /// The game-end verdict as JSON: `{"over", "winner"?, "reason"?}` (checkmate, stalemate,
     /// perpetual check or chase, repetition, move limit, no attackers).
     pub fn status(&self) -> String {
-        let moves: Vec<Move> = self.played.iter().map(|(m, _)| *m).collect();
+        let moves: Vec<Move> = self.played.iter().map(|(m, ..)| *m).collect();
         let status = Game::from_moves(self.start.clone(), &moves, Rules::default())
             .map_or_else(|_| Game::new(self.position.clone()).status(), |g| g.status());
         serde_json::to_string(&StatusView::from(status)).unwrap_or_default()

@@ -35,7 +35,7 @@ mod tests {
         let ok: serde_json::Value = serde_json::from_str(&call("/xq/game", r#"{"moves": ["h2e2"]}"#)).unwrap();
         assert_eq!(ok["status"], 200);
         assert_eq!(ok["body"]["moves"][0]["wxf"], "C2.5");
-        let bad: serde_json::Value = serde_json::from_str(&call("/xq/game", r#"{"moves": ["h2h9"]}"#)).unwrap();
+        let bad: serde_json::Value = serde_json::from_str(&call("/xq/game", r#"{"moves": ["h2h8"]}"#)).unwrap();
         assert_eq!(bad["status"], 400);
         assert_eq!(bad["body"]["code"], "illegal_move");
         let none: serde_json::Value = serde_json::from_str(&call("/rooms", "{}")).unwrap();

@@ -168,3 +168,71 @@ pub fn write_static_site(dir: &Path) -> io::Result<usize> {
 fn file_name(path: &Path) -> String {
     path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::header::HeaderName;
+
+    fn ask(url: &str, headers: &[(HeaderName, &str)]) -> Response {
+        let mut map = HeaderMap::new();
+        for (k, v) in headers {
+            map.insert(k.clone(), HeaderValue::from_str(v).unwrap());
+        }
+        let (file, forever) = by_url(url).unwrap_or_else(|| panic!("{url} is in the site"));
+        respond(file, forever, &map)
+    }
+
+    #[test]
+    fn hashed_addresses_are_kept_for_ever_and_plain_ones_revalidated() {
+        let board = by_url("/assets/board.js").unwrap().0;
+        assert!(board.hashed.starts_with("/assets/board.") && board.hashed.ends_with(".js"), "{}", board.hashed);
+        let forever = ask(board.hashed, &[]);
+        assert_eq!(forever.headers()[CACHE_CONTROL], FOREVER);
+        let plain = ask("/assets/board.js", &[]);
+        assert_eq!(plain.headers()[CACHE_CONTROL], "no-cache");
+        assert_eq!(plain.headers()[ETAG], board.etag);
+        let again = ask("/assets/board.js", &[(IF_NONE_MATCH, board.etag)]);
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    }
+
+    #[test]
+    fn the_smallest_encoding_the_client_takes_is_sent() {
+        let url = "/assets/xq.js";
+        let br = ask(url, &[(ACCEPT_ENCODING, "gzip, deflate, br")]);
+        assert_eq!(br.headers()[CONTENT_ENCODING], "br");
+        let gzip = ask(url, &[(ACCEPT_ENCODING, "gzip")]);
+        assert_eq!(gzip.headers()[CONTENT_ENCODING], "gzip");
+        let refused = ask(url, &[(ACCEPT_ENCODING, "br;q=0, gzip")]);
+        assert_eq!(refused.headers()[CONTENT_ENCODING], "gzip");
+        let plain = ask(url, &[]);
+        assert!(plain.headers().get(CONTENT_ENCODING).is_none());
+        assert_eq!(plain.headers()[VARY], "Accept-Encoding");
+    }
+
+    #[test]
+    fn pages_carry_an_import_map_of_every_script_and_the_webassembly() {
+        let page = std::str::from_utf8(by_name("xq.html").unwrap().raw).unwrap();
+        let map_at = page.find("<script type=\"importmap\">").expect("an import map");
+        assert!(map_at < page.find("<script type=\"module\"").unwrap(), "the map comes before the modules");
+        for url in ["/assets/xq.js", "/assets/board.js", "/assets/qi/index.js", "/assets/qi/qi_wasm_bg.wasm"] {
+            let hashed = by_url(url).unwrap().0.hashed;
+            assert!(page.contains(&format!("\"{url}\":\"{hashed}\"")), "{url}");
+        }
+        let style = by_url("/assets/style.css").unwrap().0.hashed;
+        assert!(page.contains(&format!("href=\"{style}\"")), "the stylesheet by its hashed name");
+    }
+
+    #[test]
+    fn the_static_site_has_the_same_addresses_and_marks_itself() {
+        let dir = std::env::temp_dir().join(format!("qi-site-test-{}", std::process::id()));
+        let written = write_static_site(&dir).unwrap();
+        assert!(written > 20, "{written}");
+        let xq = std::fs::read_to_string(dir.join("xq/index.html")).unwrap();
+        assert!(xq.contains(STATIC_MARK));
+        let board = by_url("/assets/board.js").unwrap().0;
+        assert_eq!(std::fs::read(dir.join(board.hashed.trim_start_matches('/'))).unwrap(), board.raw);
+        assert!(dir.join("sw.js").exists() && dir.join("huarong/index.html").exists() && dir.join("404.html").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -7,8 +7,28 @@ const CACHE = 'qi-__VERSION__';
 const PAGES = ['/', '/xq', '/huarong'];
 const FILES = ["__PRECACHE__"];
 
+/**
+ * A response that can answer a navigation: a static server redirects `/xq` to `/xq/`, and a
+ * redirected response must not be used for another request.
+ * @param {Response} response
+ */
+async function cleaned(response) {
+  if (!response.redirected) return response;
+  const { status, statusText, headers } = response;
+  return new Response(await response.blob(), { status, statusText, headers });
+}
+
+async function keepPage(cache, path, response) {
+  if (response.ok) await cache.put(path, await cleaned(response));
+}
+
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([...PAGES, ...FILES])).then(() => self.skipWaiting()));
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await cache.addAll(FILES);
+    await Promise.all(PAGES.map(async (path) => keepPage(cache, path, await fetch(path))));
+    await self.skipWaiting();
+  })());
 });
 
 self.addEventListener('activate', (event) => {
@@ -37,10 +57,8 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (response.ok) {
-            const copy = response.clone();
-            caches.open(CACHE).then((cache) => cache.put(page, copy));
-          }
+          const copy = response.clone();
+          caches.open(CACHE).then((cache) => keepPage(cache, page, copy));
           return response;
         })
         .catch(() => caches.match(page).then((hit) => hit || Response.error())),

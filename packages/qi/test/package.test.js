@@ -51,7 +51,7 @@ test('games, links and errors', () => {
   const encoded = links.encode({ moves: ['h2e2', 'h9g7'] });
   assert.deepEqual(links.decode(encoded.compact).moves, ['h2e2', 'h9g7']);
   assert.deepEqual(links.decode(encoded.seed).moves, ['h2e2', 'h9g7']);
-  assert.throws(() => describeGame({ moves: ['h2h9'] }), (e) => e instanceof QiError && e.code === 'illegal_move' && e.status === 400);
+  assert.throws(() => describeGame({ moves: ['h2h8'] }), (e) => e instanceof QiError && e.code === 'illegal_move' && e.status === 400);
   assert.throws(() => call('/nope'), (e) => e instanceof QiError && e.status === 404);
 });
 

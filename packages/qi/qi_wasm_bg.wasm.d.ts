@@ -1,0 +1,37 @@
+/* tslint:disable */
+/* eslint-disable */
+export const memory: WebAssembly.Memory;
+export const __wbg_board_free: (a: number, b: number) => void;
+export const __wbg_engine_free: (a: number, b: number) => void;
+export const board_countLegalMoves: (a: number) => number;
+export const board_fen: (a: number) => [number, number];
+export const board_isCheck: (a: number) => number;
+export const board_isLegal: (a: number, b: number) => number;
+export const board_legalMoves: (a: number) => [number, number];
+export const board_moves: (a: number) => [number, number];
+export const board_new: (a: number, b: number) => [number, number, number];
+export const board_notate: (a: number, b: number, c: number, d: number) => [number, number, number, number];
+export const board_parseMove: (a: number, b: number, c: number) => [number, number, number];
+export const board_perft: (a: number, b: number) => number;
+export const board_play: (a: number, b: number) => [number, number];
+export const board_startFen: (a: number) => [number, number];
+export const board_status: (a: number) => [number, number];
+export const board_turn: (a: number) => [number, number];
+export const board_undo: (a: number) => number;
+export const board_whyIllegal: (a: number, b: number) => [number, number];
+export const call: (a: number, b: number, c: number, d: number) => [number, number];
+export const engine_analyse: (a: number, b: number, c: number, d: any) => [number, number];
+export const engine_clear: (a: number) => void;
+export const engine_go: (a: number, b: number, c: number, d: number) => [number, number, number, number];
+export const engine_new: (a: number) => number;
+export const engine_review: (a: number, b: number, c: number, d: any) => [number, number];
+export const iccsToMove: (a: number, b: number) => [number, number, number];
+export const moveToIccs: (a: number) => [number, number, number, number];
+export const __wbindgen_exn_store: (a: number) => void;
+export const __externref_table_alloc: () => number;
+export const __wbindgen_externrefs: WebAssembly.Table;
+export const __wbindgen_free: (a: number, b: number, c: number) => void;
+export const __wbindgen_malloc: (a: number, b: number) => number;
+export const __wbindgen_realloc: (a: number, b: number, c: number, d: number) => number;
+export const __externref_table_dealloc: (a: number) => void;
+export const __wbindgen_start: () => void;
