@@ -126,15 +126,42 @@ impl fmt::Display for Summary {
         for (reason, n) in &t.terminations {
             writeln!(f, "  {reason}: {n}")?;
         }
-        for side in 0..2 {
+        for (side, name) in names.iter().enumerate().take(2) {
             writeln!(
                 f,
-                "  {}: median depth {}, {} nodes/s",
-                names[side],
+                "  {name}: median depth {}, {} nodes/s",
                 t.median_depth(side).map_or("-".into(), |d| d.to_string()),
                 t.nps(side).map_or("-".into(), |n| n.to_string())
             )?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_report_has_a_line_per_termination_and_engine() {
+        let mut tally = Tally::default();
+        tally.wdl = Wdl { wins: 1, draws: 1, losses: 0 };
+        tally.terminations.insert("checkmate".into(), 1);
+        tally.depths = [vec![3, 5, 4], vec![]];
+        tally.nodes = [vec![1000, 1000], vec![]];
+        tally.think = [Duration::from_secs(2), Duration::ZERO];
+        let summary = Summary { names: vec!["a".into(), "b".into()], tally, sprt: None, elapsed: Duration::ZERO };
+        let text = summary.to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "a vs b: 2 games in 0 s");
+        assert!(lines[1].starts_with("+1 =1 -0  score 75.0 %"), "{text}");
+        assert_eq!(
+            &lines[2..],
+            ["  checkmate: 1", "  a: median depth 4, 1000 nodes/s", "  b: median depth -, - nodes/s"]
+        );
+        assert!(text.ends_with('\n'));
+        let json = summary.json();
+        assert_eq!((json["games"].as_u64(), json["median_depth"][0].as_u64()), (Some(2), Some(4)));
+        assert_eq!(json["nps"], serde_json::json!([1000, null]));
     }
 }

@@ -2,7 +2,7 @@
 //! and WebSocket clients are `qi_rooms_client`'s.
 #![allow(dead_code)]
 
-pub use qi_rooms_client::{create, http, Client, WAIT};
+pub use qi_rooms_client::{create, http, Client};
 
 /// A position three plies from mate: d6d7 a3a2 i0i9 mates.
 pub const MATE_IN_TWO: &str = "3k5/9/9/3P5/9/9/p8/9/9/4K3R w - - 0 1";
