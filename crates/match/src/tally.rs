@@ -144,12 +144,13 @@ mod tests {
 
     #[test]
     fn the_report_has_a_line_per_termination_and_engine() {
-        let mut tally = Tally::default();
-        tally.wdl = Wdl { wins: 1, draws: 1, losses: 0 };
-        tally.terminations.insert("checkmate".into(), 1);
-        tally.depths = [vec![3, 5, 4], vec![]];
-        tally.nodes = [vec![1000, 1000], vec![]];
-        tally.think = [Duration::from_secs(2), Duration::ZERO];
+        let tally = Tally {
+            wdl: Wdl { wins: 1, draws: 1, losses: 0 },
+            terminations: [("checkmate".to_string(), 1)].into(),
+            depths: [vec![3, 5, 4], vec![]],
+            nodes: [vec![1000, 1000], vec![]],
+            think: [Duration::from_secs(2), Duration::ZERO],
+        };
         let summary = Summary { names: vec!["a".into(), "b".into()], tally, sprt: None, elapsed: Duration::ZERO };
         let text = summary.to_string();
         let lines: Vec<&str> = text.lines().collect();
