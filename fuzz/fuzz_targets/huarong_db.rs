@@ -3,7 +3,7 @@
 //! header, a piece set's distances and a layout's distance returns a value or an error, never
 //! panics or allocates more than the file could hold.
 
-use huarong::survey::Database;
+use huarong::database::Database;
 use huarong::Layout;
 use libfuzzer_sys::fuzz_target;
 use std::io::Cursor;

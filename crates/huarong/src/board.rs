@@ -309,7 +309,7 @@ mod tests {
 
     #[test]
     fn movable_pieces_are_exactly_those_with_a_move() {
-        for layout in crate::survey::sampled(&[(4, 1, 4), (1, 4, 2), (0, 2, 8), (3, 0, 1)], 97) {
+        for layout in crate::enumerate::sampled(&[(4, 1, 4), (1, 4, 2), (0, 2, 8), (3, 0, 1)], 97) {
             let code = layout.code();
             let expected = layout.moves(crate::Convention::Unit).iter().fold(0u32, |cells, (m, _)| cells | 1 << m.from);
             let movable = empty_and_movable(code).1;

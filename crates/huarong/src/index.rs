@@ -1,7 +1,7 @@
 //! An exact combinatorial index of the layouts of one piece set: rank a layout into
 //! `0..len` and back, with small tables and no list of codes.
 //!
-//! A layout is read as the decisions of the row-major fill that [`crate::survey::for_each_layout`]
+//! A layout is read as the decisions of the row-major fill that [`crate::enumerate::for_each_layout`]
 //! makes: at the first uncovered cell, either a blank or the top-left of a piece. What can
 //! still follow such a point depends only on the pieces left and on which of the next four
 //! cells are covered already (a piece reaches at most five cells past its top-left), so the
@@ -35,7 +35,7 @@ const NO_FIT: u32 = u32::MAX;
 /// Ranks and unranks the layouts of one piece set.
 ///
 /// ```
-/// use huarong::survey::LayoutIndex;
+/// use huarong::LayoutIndex;
 /// use huarong::{Layout, PieceSet};
 /// let index = LayoutIndex::new(PieceSet { vertical: 4, horizontal: 1, soldiers: 4 });
 /// assert_eq!(index.len(), 65_880);
@@ -297,7 +297,7 @@ impl Builder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::survey::for_each_layout;
+    use crate::enumerate::for_each_layout;
 
     #[test]
     fn ranks_follow_the_enumeration_order_and_invert() {
@@ -342,7 +342,7 @@ mod tests {
         for &(v, h, s) in &[(4, 1, 4), (2, 2, 5), (3, 1, 4), (1, 3, 3), (2, 1, 4), (0, 2, 6), (5, 0, 2), (0, 0, 14)] {
             let set = PieceSet { vertical: v, horizontal: h, soldiers: s };
             let index = LayoutIndex::new(set);
-            for code in crate::survey::layouts(set).into_iter().step_by(37) {
+            for code in crate::enumerate::layouts(set).into_iter().step_by(37) {
                 let (walk, mirrored) = (index.walk(code), mirror(code));
                 let mirror_walk = index.walk(mirrored);
                 assert_eq!(walk.rank(), index.rank_code(code));

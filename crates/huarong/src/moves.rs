@@ -317,7 +317,8 @@ mod tests {
     /// empty cells.
     #[test]
     fn piece_moves_are_unit_slides_of_one_piece() {
-        for start in crate::survey::sampled(&[(4, 1, 4), (2, 2, 5), (3, 1, 4), (1, 3, 3), (2, 1, 4), (0, 2, 6)], 251) {
+        for start in crate::enumerate::sampled(&[(4, 1, 4), (2, 2, 5), (3, 1, 4), (1, 3, 3), (2, 1, 4), (0, 2, 6)], 251)
+        {
             let mut expected = std::collections::BTreeSet::new();
             for (first, next) in start.moves(Convention::Unit) {
                 // Follow the moved piece by its top-left cell.

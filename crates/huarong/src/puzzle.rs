@@ -1,5 +1,6 @@
 //! Puzzles by difficulty: a layout whose minimum is a given number of steps, picked from
-//! distance tables (the survey's, or the small list shipped with the crate).
+//! distance tables ([`crate::distance`]: the survey's or the database's), or from the small
+//! list shipped with the crate.
 //!
 //! ```
 //! use huarong::puzzle::{self, SplitMix64};
@@ -10,8 +11,8 @@
 //! assert_eq!(shortest(layout, Convention::Piece).steps, Some(steps as usize));
 //! ```
 
+use crate::distance::{Table, UNSOLVABLE};
 use crate::layout::{Layout, PieceSet};
-use crate::survey::{LayoutIndex, UNSOLVABLE};
 use std::ops::RangeInclusive;
 use std::sync::OnceLock;
 
@@ -39,16 +40,6 @@ impl SplitMix64 {
     pub fn seed_from(text: &str) -> u64 {
         text.bytes().fold(0xCBF2_9CE4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3))
     }
-}
-
-/// The distance table of one piece set: the distance of each layout by rank
-/// ([`UNSOLVABLE`] for none), as [`crate::survey::SetSurvey`] and the database hold them.
-#[derive(Clone, Copy, Debug)]
-pub struct Table<'a> {
-    /// Numbers the piece set's layouts.
-    pub index: &'a LayoutIndex,
-    /// Distance by rank (one per layout of `index`).
-    pub distance: &'a [u8],
 }
 
 /// A layout picked uniformly among all layouts of `tables` whose distance is in `steps`, with
@@ -79,21 +70,6 @@ pub fn pick(tables: &[Table<'_>], steps: RangeInclusive<u8>, random: u64) -> Opt
         return Some((table.index.layout(rank as u32)?, d));
     }
     None
-}
-
-/// The hardest layouts of `tables`: the largest finite distance and every layout at it.
-pub fn hardest(tables: &[Table<'_>]) -> Option<(u8, Vec<Layout>)> {
-    let max = tables.iter().flat_map(|t| t.distance.iter().copied()).filter(|&d| d != UNSOLVABLE).max()?;
-    let mut layouts: Vec<Layout> = tables
-        .iter()
-        .flat_map(|t| {
-            let at = t.distance.iter().enumerate().filter(|&(_, &d)| d == max);
-            at.filter_map(|(rank, _)| t.index.layout(rank as u32))
-        })
-        .collect();
-    // By code, whatever the order of the tables' ranks.
-    layouts.sort_unstable();
-    Some((max, layouts))
 }
 
 /// The shipped list: `data/puzzles.tsv`, made by `qi huarong puzzles` from the survey of the
@@ -136,6 +112,7 @@ pub fn pick_shipped(steps: RangeInclusive<u8>, set: Option<PieceSet>, random: u6
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::distance::hardest;
     use crate::{shortest, Convention};
 
     #[test]

@@ -310,7 +310,7 @@ mod tests {
     fn mirror_classes_give_the_plain_answers() {
         // Asymmetric starts whose mirror image may or may not be reachable, symmetric ones,
         // unsolvable ones, several piece sets.
-        for start in crate::survey::sampled(&[(4, 1, 4), (1, 4, 2), (6, 0, 1), (2, 3, 4)], 4001) {
+        for start in crate::enumerate::sampled(&[(4, 1, 4), (1, 4, 2), (6, 0, 1), (2, 3, 4)], 4001) {
             for convention in Convention::ALL {
                 let s = solve(start, convention);
                 assert_eq!((s.steps, s.states), reference(start, convention), "{start} {convention}");

@@ -1,5 +1,6 @@
-//! Survey of every legal layout: enumeration per piece set, groups of mutually reachable
-//! layouts, every layout's distance to a solution, and a one-byte-per-layout database.
+//! Survey of every legal layout: groups of mutually reachable layouts and every layout's
+//! distance to a solution, per piece set (the layouts come from [`crate::enumerate`], the
+//! tables go to a [`Database`] file).
 //!
 //! Within a piece set the layouts are numbered by an exact combinatorial index
 //! ([`LayoutIndex`]: the rank in enumeration order, computed from small tables), so a distance
@@ -21,107 +22,18 @@
 //! assert_eq!(survey.distance_of(start), Some(81));
 //! ```
 
-use crate::board::{mirror, FULL, GOAL_CELL, SHAPE};
+use crate::board::mirror;
+use crate::database::Database;
+use crate::distance::{hardest, level_counts, Source, Table, Tables, UNSOLVABLE};
+use crate::enumerate::for_each_solved_layout;
 use crate::groups::{flipped, Label, SourceGroups};
-#[cfg(test)]
-use crate::layout::is_solved_code;
+use crate::index::{LayoutIndex, RankWalk};
 use crate::layout::{Layout, PieceSet};
 #[cfg(test)]
 use crate::moves::Convention;
 use crate::moves::{for_each_neighbor_mirrored, Neighbor, PIECE, UNIT};
 use rayon::prelude::*;
-use std::io::{self, Read, Seek, SeekFrom, Write};
-use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicU32, Ordering};
-
-pub use crate::index::LayoutIndex;
-use crate::index::RankWalk;
-
-/// Legal layouts on the board, over all piece sets.
-pub const TOTAL_LAYOUTS: u64 = 29_334_498;
-
-/// Distance byte of a layout that cannot be solved.
-pub const UNSOLVABLE: u8 = u8::MAX;
-
-/// Calls `visit` with the code of every layout of `set` (row-major, each first uncovered cell
-/// takes a piece's top-left or stays empty).
-pub fn for_each_layout(set: PieceSet, mut visit: impl FnMut(u64)) {
-    let mut left = [set.empty_cells() as u8, 1, set.vertical, set.horizontal, set.soldiers];
-    fill::<false>(0, 0, &mut left, &mut visit);
-}
-
-/// Calls `visit` with the code of every solved layout of `set` (Cao Cao at the goal), in the
-/// order of [`for_each_layout`], without going through the others.
-pub(crate) fn for_each_solved_layout(set: PieceSet, mut visit: impl FnMut(u64)) {
-    let mut left = [set.empty_cells() as u8, 1, set.vertical, set.horizontal, set.soldiers];
-    fill::<true>(0, 0, &mut left, &mut visit);
-}
-
-/// The fill behind [`for_each_layout`]; `SOLVED` places Cao Cao on the goal cell only.
-fn fill<const SOLVED: bool>(occupied: u32, code: u64, left: &mut [u8; 5], visit: &mut impl FnMut(u64)) {
-    if occupied == FULL {
-        // Only a full use of the piece set counts (matters for sets that cannot fill the board).
-        if left.iter().all(|&n| n == 0) {
-            visit(code);
-        }
-        return;
-    }
-    let cell = (!occupied & FULL).trailing_zeros() as usize;
-    if SOLVED && cell > GOAL_CELL && left[1] != 0 {
-        return; // the goal cell went to another piece
-    }
-    for t in 0..5 {
-        if left[t] == 0 || (SOLVED && t == 1 && cell != GOAL_CELL) {
-            continue;
-        }
-        let mask = if t == 0 { 1 << cell } else { SHAPE[t][cell] };
-        if mask == 0 || mask & occupied != 0 {
-            continue;
-        }
-        left[t] -= 1;
-        fill::<SOLVED>(occupied | mask, code | (t as u64) << (3 * cell), left, visit);
-        left[t] += 1;
-    }
-}
-
-/// The codes of every layout of `set` in rank order ([`LayoutIndex`]: a layout's position
-/// here is its rank).
-pub fn layouts(set: PieceSet) -> Vec<u64> {
-    let mut codes = Vec::new();
-    for_each_layout(set, |code| codes.push(code));
-    codes
-}
-
-/// Every `step`-th layout of each of the piece sets given (`(v, h, s)` counts), for tests
-/// that check something layout by layout.
-#[cfg(test)]
-pub(crate) fn sampled(sets: &[(u8, u8, u8)], step: usize) -> Vec<Layout> {
-    sets.iter()
-        .flat_map(|&(vertical, horizontal, soldiers)| {
-            layouts(PieceSet { vertical, horizontal, soldiers }).into_iter().step_by(step)
-        })
-        .map(|code| Layout::from_code(code).expect("an enumerated layout"))
-        .collect()
-}
-
-/// Counts the legal layouts over all piece sets by enumeration ([`TOTAL_LAYOUTS`]).
-///
-/// ```
-/// # // The full count takes a moment; check one piece set here.
-/// use huarong::{survey, PieceSet};
-/// let set = PieceSet { vertical: 4, horizontal: 1, soldiers: 4 };
-/// assert_eq!(survey::layouts(set).len(), 65_880);
-/// ```
-pub fn count_all_layouts() -> u64 {
-    PieceSet::all()
-        .par_iter()
-        .map(|&set| {
-            let mut n = 0u64;
-            for_each_layout(set, |_| n += 1);
-            n
-        })
-        .sum()
-}
 
 /// The survey of one piece set.
 #[derive(Clone, Debug)]
@@ -157,7 +69,7 @@ impl SetSurvey {
 
     /// The largest finite distance and the layouts at it (none if nothing is solvable).
     pub fn hardest(&self) -> Option<(u8, Vec<Layout>)> {
-        crate::puzzle::hardest(&[crate::puzzle::Table { index: &self.index, distance: &self.distance }])
+        hardest(&[Table { index: &self.index, distance: &self.distance }])
     }
 
     /// The distance of a layout of this piece set (`None` for another piece set).
@@ -465,170 +377,24 @@ impl Survey {
     pub fn solvable(&self) -> usize {
         self.sets.iter().map(|s| s.solvable).sum()
     }
-}
 
-/// Every layout's distance, one byte each, grouped by piece set.
-///
-/// File format (little-endian): `QIHRDB02`, u32 number of piece sets, then per set
-/// `vertical, horizontal, soldiers, L` bytes, a u32 layout count and L u32 counts of the
-/// layouts at distance 0, 1 ... L - 1 (L - 1 is the set's largest distance; the rest are
-/// unsolvable); then the distance bytes of each set in order, by rank ([`LayoutIndex`], the
-/// order of [`layouts`]); 255 = unsolvable. The counts let a reader choose a set for a
-/// puzzle of some difficulty from the header alone. (Version 01 had no counts and ordered
-/// each set by sorted code; it is refused with a hint to survey again.)
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Database {
-    /// Piece sets with their layout counts, in file order.
-    pub sets: Vec<(PieceSet, u32)>,
-    /// Per set (same order), how many layouts are at each distance from 0 to the largest.
-    pub levels: Vec<Vec<u32>>,
-    /// The distance bytes (may be empty for a database opened for lookups only).
-    pub distances: Vec<u8>,
-}
-
-const MAGIC: &[u8; 8] = b"QIHRDB02";
-/// The first version's magic.
-const MAGIC_01: &[u8; 8] = b"QIHRDB01";
-
-/// Why a database cannot be used.
-fn invalid(what: &str) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidData, format!("not a Huarong Dao database: {what}"))
-}
-
-/// How many layouts are at each distance from 0 to the largest finite one.
-pub(crate) fn level_counts(distance: &[u8]) -> Vec<u32> {
-    let mut counts = [0u32; 256];
-    for &d in distance {
-        counts[d as usize] += 1;
-    }
-    let levels = counts[..UNSOLVABLE as usize].iter().rposition(|&c| c != 0).map_or(0, |last| last + 1);
-    counts[..levels].to_vec()
-}
-
-impl Database {
-    fn header_len(&self) -> u64 {
-        12 + self.levels.iter().map(|l| 8 + 4 * l.len() as u64).sum::<u64>()
-    }
-
-    /// Writes the database.
-    pub fn write(&self, out: &mut impl Write) -> io::Result<()> {
-        out.write_all(MAGIC)?;
-        out.write_all(&(self.sets.len() as u32).to_le_bytes())?;
-        for ((set, count), levels) in self.sets.iter().zip(&self.levels) {
-            out.write_all(&[set.vertical, set.horizontal, set.soldiers, levels.len() as u8])?;
-            out.write_all(&count.to_le_bytes())?;
-            for level in levels {
-                out.write_all(&level.to_le_bytes())?;
-            }
+    /// The distance tables of the surveyed sets, cut out of the database's one buffer.
+    pub fn tables(&self) -> Tables {
+        let mut tables = Vec::new();
+        let mut at = 0;
+        for &(set, count) in &self.database.sets {
+            let distance = self.database.distances[at..at + count as usize].to_vec();
+            at += count as usize;
+            tables.push((LayoutIndex::new(set), distance));
         }
-        out.write_all(&self.distances)
-    }
-
-    /// Reads the header only (for [`Database::lookup`] and [`Database::read_set`]).
-    ///
-    /// # Errors
-    /// The magic bytes are wrong (or of version 01), the header is cut short, or it lists an
-    /// impossible piece set, one twice, more layouts than exist, or more layouts at some
-    /// distance than the set has.
-    pub fn read_header(input: &mut impl Read) -> io::Result<Database> {
-        let mut magic = [0u8; 8];
-        input.read_exact(&mut magic)?;
-        if &magic == MAGIC_01 {
-            return Err(invalid("an older version (QIHRDB01): run `qi huarong survey` again"));
-        }
-        if &magic != MAGIC {
-            return Err(invalid("wrong magic bytes"));
-        }
-        let mut word = [0u8; 4];
-        input.read_exact(&mut word)?;
-        let n = u32::from_le_bytes(word);
-        if n > 1000 {
-            return Err(invalid("too many piece sets"));
-        }
-        let mut database = Database::default();
-        let mut total = 0u64;
-        for _ in 0..n {
-            let mut entry = [0u8; 8];
-            input.read_exact(&mut entry)?;
-            let set = PieceSet { vertical: entry[0], horizontal: entry[1], soldiers: entry[2] };
-            let count = u32::from_le_bytes([entry[4], entry[5], entry[6], entry[7]]);
-            if set.empty_cells() < 2 {
-                return Err(invalid("a piece set that leaves fewer than two empty cells"));
-            }
-            if database.sets.iter().any(|&(s, _)| s == set) {
-                return Err(invalid("a piece set listed twice"));
-            }
-            total += u64::from(count);
-            if total > TOTAL_LAYOUTS {
-                return Err(invalid("more layouts than there are"));
-            }
-            let mut levels = Vec::with_capacity(entry[3] as usize);
-            let mut at_levels = 0u64;
-            for _ in 0..entry[3] {
-                input.read_exact(&mut word)?;
-                let level = u32::from_le_bytes(word);
-                at_levels += u64::from(level);
-                levels.push(level);
-            }
-            if at_levels > u64::from(count) || entry[3] == UNSOLVABLE {
-                return Err(invalid("more layouts at some distance than the piece set has"));
-            }
-            database.sets.push((set, count));
-            database.levels.push(levels);
-        }
-        Ok(database)
-    }
-
-    /// Layouts of the `i`-th set (file order) whose distance is in `steps` (from the header).
-    pub fn layouts_at(&self, i: usize, steps: &RangeInclusive<u8>) -> u64 {
-        self.levels[i].iter().enumerate().filter(|(d, _)| steps.contains(&(*d as u8))).map(|(_, &c)| u64::from(c)).sum()
-    }
-
-    /// The distance bytes of every layout of `set` (by rank, see [`layouts`]) read from the
-    /// file behind `input`; `Ok(None)` when the set is not in the database.
-    ///
-    /// # Errors
-    /// Reading fails, or the file ends early.
-    pub fn read_set(&self, input: &mut (impl Read + Seek), set: PieceSet) -> io::Result<Option<Vec<u8>>> {
-        let mut offset = self.header_len();
-        for &(s, count) in &self.sets {
-            if s == set {
-                input.seek(SeekFrom::Start(offset))?;
-                let mut bytes = vec![0u8; count as usize];
-                input.read_exact(&mut bytes)?;
-                return Ok(Some(bytes));
-            }
-            offset += count as u64;
-        }
-        Ok(None)
-    }
-
-    /// The distance byte of `layout` read from the file behind `input`: `Ok(None)` when its
-    /// piece set is not in the database, else `Some(distance)` with [`UNSOLVABLE`] for none.
-    pub fn lookup(&self, input: &mut (impl Read + Seek), layout: Layout) -> io::Result<Option<u8>> {
-        let set = layout.piece_set();
-        let mut offset = self.header_len();
-        for &(s, count) in &self.sets {
-            if s == set {
-                let index = LayoutIndex::new(set);
-                if index.len() != count as usize {
-                    return Err(invalid("piece set size differs from this program's enumeration"));
-                }
-                let rank = index.rank(layout).expect("the layout has this piece set");
-                input.seek(SeekFrom::Start(offset + u64::from(rank)))?;
-                let mut byte = [0u8; 1];
-                input.read_exact(&mut byte)?;
-                return Ok(Some(byte[0]));
-            }
-            offset += count as u64;
-        }
-        Ok(None)
+        Tables { sets: tables, source: Source::Search }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::enumerate::layouts;
 
     #[test]
     fn small_set_distances_match_the_solver() {
@@ -677,35 +443,6 @@ mod tests {
     }
 
     #[test]
-    fn solved_layouts_are_the_layouts_with_cao_cao_at_the_goal() {
-        for set in PieceSet::all().into_iter().step_by(7) {
-            let mut all = Vec::new();
-            for_each_layout(set, |code| {
-                if is_solved_code(code) {
-                    all.push(code);
-                }
-            });
-            let mut solved = Vec::new();
-            for_each_solved_layout(set, |code| solved.push(code));
-            assert_eq!(solved, all, "{set}");
-        }
-    }
-
-    #[test]
-    fn a_piece_set_that_does_not_fit_has_no_layouts() {
-        assert!(layouts(PieceSet { vertical: 9, horizontal: 0, soldiers: 0 }).is_empty());
-        assert!(layouts(PieceSet { vertical: 0, horizontal: 0, soldiers: 17 }).is_empty());
-    }
-
-    #[test]
-    fn the_first_version_is_refused_with_a_hint() {
-        let mut old = b"QIHRDB01".to_vec();
-        old.extend_from_slice(&0u32.to_le_bytes());
-        let err = Database::read_header(&mut io::Cursor::new(old)).unwrap_err();
-        assert!(err.to_string().contains("survey` again"), "{err}");
-    }
-
-    #[test]
     fn database_round_trip() {
         let sets = [
             PieceSet { vertical: 1, horizontal: 0, soldiers: 1 },
@@ -714,7 +451,7 @@ mod tests {
         let survey = Survey::run_sets(&sets, &|_| {});
         let mut file = Vec::new();
         survey.database.write(&mut file).unwrap();
-        let mut cursor = io::Cursor::new(file);
+        let mut cursor = std::io::Cursor::new(file);
         let db = Database::read_header(&mut cursor).unwrap();
         assert_eq!(db.sets, survey.database.sets);
         assert_eq!(db.levels, survey.database.levels);

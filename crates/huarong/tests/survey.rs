@@ -1,7 +1,8 @@
 //! Survey figures: the 横刀立马 piece set, the hardest five-general layout, classics vs. database.
 
 use huarong::catalog::classics;
-use huarong::survey::{SetSurvey, UNSOLVABLE};
+use huarong::distance::UNSOLVABLE;
+use huarong::survey::SetSurvey;
 use huarong::{Layout, PieceSet};
 use std::collections::HashMap;
 
@@ -45,8 +46,8 @@ fn survey_distances_agree_with_every_classic() {
 
 #[test]
 fn enumeration_counts_every_legal_layout() {
-    assert_eq!(huarong::survey::count_all_layouts(), huarong::survey::TOTAL_LAYOUTS);
-    assert_eq!(huarong::survey::TOTAL_LAYOUTS, 29_334_498);
+    assert_eq!(huarong::enumerate::count_all_layouts(), huarong::enumerate::TOTAL_LAYOUTS);
+    assert_eq!(huarong::enumerate::TOTAL_LAYOUTS, 29_334_498);
 }
 
 /// The whole survey (a few seconds in a release build): every total agrees with an

@@ -24,7 +24,7 @@ use crate::status::{EndReason, RoomStatus};
 use core::fmt;
 use tokio::time::Instant;
 use xiangqi::outcome::{Game, Outcome};
-use xiangqi::{Color, Move, PieceKind, Position};
+use xiangqi::{Color, Move, Position};
 
 /// Most moves a room holds (as the stateless game API allows).
 pub const MAX_PLIES: usize = 1000;
@@ -238,10 +238,7 @@ impl Room {
             return false;
         }
         let winner = loser.other();
-        let can_mate = self.game.position().pieces().any(|(_, p)| {
-            p.color == winner
-                && matches!(p.kind, PieceKind::Rook | PieceKind::Horse | PieceKind::Cannon | PieceKind::Pawn)
-        });
+        let can_mate = self.game.position().pieces().any(|(_, p)| p.color == winner && p.kind.is_attacking());
         let outcome = if can_mate { Outcome::win(winner) } else { Outcome::Draw };
         self.finish(RoomStatus { outcome, reason: Some(EndReason::Flag) }, now);
         self.touch(wall_ms);

@@ -20,36 +20,36 @@ fn moves(state: &Value) -> Vec<&str> {
 #[tokio::test]
 async fn a_full_game_reaches_both_seats_and_the_watcher() {
     let addr = server(RoomsConfig::default()).await;
-    let room = create(&addr, json!({"fen": MATE_IN_TWO})).await;
+    let room = create(&addr, &json!({"fen": MATE_IN_TWO})).await.unwrap();
     let id = room["room"].as_str().unwrap();
     assert!(room["seats"]["red"].as_str().unwrap().len() >= 22, "128-bit tokens: {room}");
     assert_eq!(room["links"]["watch"], format!("http://{addr}/xq?room={id}"));
     assert!(room["links"]["red"].as_str().unwrap().ends_with(room["seats"]["red"].as_str().unwrap()));
 
-    let mut red = Client::seat(&addr, &room, "red").await;
-    let mut black = Client::seat(&addr, &room, "black").await;
-    let mut watcher = Client::connect(&addr, id, None).await;
+    let mut red = Client::seat(&addr, &room, "red").await.unwrap();
+    let mut black = Client::seat(&addr, &room, "black").await.unwrap();
+    let mut watcher = Client::connect(&addr, id, None).await.unwrap();
     assert_eq!(red.state["you"], "red");
     assert_eq!(black.state["you"], "black");
     assert_eq!(watcher.state["you"], Value::Null);
     assert_eq!(watcher.state["start_fen"], MATE_IN_TWO);
-    red.state_where(|s| s["players"]["black"]["connected"] == true).await;
+    red.state_where(|s| s["players"]["black"]["connected"] == true).await.unwrap();
 
     for (ply, mv) in ["d6d7", "a3a2", "i0i9"].into_iter().enumerate() {
         let client = if ply % 2 == 0 { &mut red } else { &mut black };
-        client.send_move(ply, mv).await;
-        client.moves(ply + 1).await;
+        client.send_move(ply, mv).await.unwrap();
+        client.moves(ply + 1).await.unwrap();
     }
     for client in [&mut red, &mut black, &mut watcher] {
-        let end = client.settled(|s| s["moves"].as_array().unwrap().len() == 3).await;
+        let end = client.settled(|s| s["moves"].as_array().unwrap().len() == 3).await.unwrap();
         assert_eq!(moves(&end), ["d6d7", "a3a2", "i0i9"]);
         assert_eq!(end["status"], json!({"outcome": "red wins", "reason": "checkmate"}));
         assert!(end["link"].as_str().unwrap().starts_with("/xq?g="), "the compact share link: {end}");
     }
-    black.send_move(3, "d9e9").await;
-    assert_eq!(black.error().await, "the game is over");
+    black.send_move(3, "d9e9").await.unwrap();
+    assert_eq!(black.error().await.unwrap(), "the game is over");
 
-    let (status, shown) = http(&addr, "GET", &format!("/api/rooms/{id}"), None).await;
+    let (status, shown) = http(&addr, "GET", &format!("/api/rooms/{id}"), None).await.unwrap();
     assert_eq!(status, 200);
     assert!(shown.get("you").is_none(), "{shown}");
     assert_eq!(moves(&shown), ["d6d7", "a3a2", "i0i9"]);
@@ -59,46 +59,46 @@ async fn a_full_game_reaches_both_seats_and_the_watcher() {
 #[tokio::test]
 async fn refusals_change_nothing() {
     let addr = server(RoomsConfig::default()).await;
-    let room = create(&addr, json!({})).await;
+    let room = create(&addr, &json!({})).await.unwrap();
     let id = room["room"].as_str().unwrap();
-    let mut red = Client::seat(&addr, &room, "red").await;
-    let mut black = Client::seat(&addr, &room, "black").await;
-    let mut watcher = Client::connect(&addr, id, None).await;
+    let mut red = Client::seat(&addr, &room, "red").await.unwrap();
+    let mut black = Client::seat(&addr, &room, "black").await.unwrap();
+    let mut watcher = Client::connect(&addr, id, None).await.unwrap();
 
-    black.send_move(0, "h9g7").await;
-    assert_eq!(black.error().await, "it is not your move");
-    watcher.send_move(0, "h2e2").await;
-    assert!(watcher.error().await.starts_with("spectators cannot play"));
-    watcher.send(json!({"type": "resign"})).await;
-    assert!(watcher.error().await.starts_with("spectators cannot play"));
-    red.send_move(0, "e0e2").await;
-    assert_eq!(red.error().await, "illegal move e0e2");
-    red.send_move(1, "h2e2").await;
-    assert!(red.error().await.contains("0 moves have been played"));
-    red.send_move(0, "h2e2").await;
-    red.moves(1).await;
-    black.send_move(0, "h9g7").await;
-    assert!(black.error().await.contains("1 moves have been played"));
-    red.send(json!({"type": "draw", "action": "accept"})).await;
-    assert_eq!(red.error().await, "your opponent has offered nothing to answer");
-    red.send(json!({"type": "rematch"})).await;
-    assert_eq!(red.error().await, "the game is not over");
+    black.send_move(0, "h9g7").await.unwrap();
+    assert_eq!(black.error().await.unwrap(), "it is not your move");
+    watcher.send_move(0, "h2e2").await.unwrap();
+    assert!(watcher.error().await.unwrap().starts_with("spectators cannot play"));
+    watcher.send(json!({"type": "resign"})).await.unwrap();
+    assert!(watcher.error().await.unwrap().starts_with("spectators cannot play"));
+    red.send_move(0, "e0e2").await.unwrap();
+    assert_eq!(red.error().await.unwrap(), "illegal move e0e2");
+    red.send_move(1, "h2e2").await.unwrap();
+    assert!(red.error().await.unwrap().contains("0 moves have been played"));
+    red.send_move(0, "h2e2").await.unwrap();
+    red.moves(1).await.unwrap();
+    black.send_move(0, "h9g7").await.unwrap();
+    assert!(black.error().await.unwrap().contains("1 moves have been played"));
+    red.send(json!({"type": "draw", "action": "accept"})).await.unwrap();
+    assert_eq!(red.error().await.unwrap(), "your opponent has offered nothing to answer");
+    red.send(json!({"type": "rematch"})).await.unwrap();
+    assert_eq!(red.error().await.unwrap(), "the game is not over");
 
     // Garbage gets an error and the socket stays usable.
     for garbage in ["not json", "{}", r#"{"type":"move","ply":"x"}"#, r#"{"type":"move","ply":1,"move":"zz"}"#, "[1,2]"]
     {
         red.ws.send(tokio_tungstenite::tungstenite::Message::text(garbage)).await.unwrap();
-        assert!(red.error().await.starts_with("bad"), "{garbage}");
+        assert!(red.error().await.unwrap().starts_with("bad"), "{garbage}");
     }
-    red.send(json!({"type": "ping"})).await;
-    assert_eq!(red.next().await.unwrap(), json!({"type": "pong"}));
+    red.send(json!({"type": "ping"})).await.unwrap();
+    assert_eq!(red.next().await.unwrap().unwrap(), json!({"type": "pong"}));
 
-    let (status, shown) = http(&addr, "GET", &format!("/api/rooms/{id}"), None).await;
+    let (status, shown) = http(&addr, "GET", &format!("/api/rooms/{id}"), None).await.unwrap();
     assert_eq!(status, 200);
     assert_eq!(moves(&shown), ["h2e2"]);
 
     // A token only seats its own colour, in its own room.
-    let other = create(&addr, json!({})).await;
+    let other = create(&addr, &json!({})).await.unwrap();
     let url = format!(
         "ws://{addr}/api/rooms/{}/ws?seat={}",
         other["room"].as_str().unwrap(),
@@ -107,125 +107,125 @@ async fn refusals_change_nothing() {
     assert!(tokio_tungstenite::connect_async(url).await.is_err(), "a token of another room is refused");
     let url = format!("ws://{addr}/api/rooms/{id}/ws?seat=nonsense");
     assert!(tokio_tungstenite::connect_async(url).await.is_err());
-    let (status, body) = http(&addr, "GET", "/api/rooms/AAAAAAAAAAAAAAAA", None).await;
+    let (status, body) = http(&addr, "GET", "/api/rooms/AAAAAAAAAAAAAAAA", None).await.unwrap();
     assert_eq!((status, body["error"].as_str()), (404, Some("no such room")));
-    let (status, _) = http(&addr, "GET", "/api/rooms/..%2Fetc", None).await;
+    let (status, _) = http(&addr, "GET", "/api/rooms/..%2Fetc", None).await.unwrap();
     assert_eq!(status, 404);
 }
 
 #[tokio::test]
 async fn a_resent_move_is_acknowledged_again_and_applied_once() {
     let addr = server(RoomsConfig::default()).await;
-    let room = create(&addr, json!({})).await;
-    let mut red = Client::seat(&addr, &room, "red").await;
-    let mut black = Client::seat(&addr, &room, "black").await;
-    red.send_move(0, "h2e2").await;
-    let first = red.moves(1).await;
+    let room = create(&addr, &json!({})).await.unwrap();
+    let mut red = Client::seat(&addr, &room, "red").await.unwrap();
+    let mut black = Client::seat(&addr, &room, "black").await.unwrap();
+    red.send_move(0, "h2e2").await.unwrap();
+    let first = red.moves(1).await.unwrap();
     // The acknowledgement was "lost": the client sends the same move again, twice.
-    red.send_move(0, "h2e2").await;
-    red.send_move(0, "h2e2").await;
-    let again = red.moves(1).await;
+    red.send_move(0, "h2e2").await.unwrap();
+    red.send_move(0, "h2e2").await.unwrap();
+    let again = red.moves(1).await.unwrap();
     assert_eq!(again["v"], first["v"], "nothing changed");
-    black.moves(1).await;
-    black.send_move(1, "h9g7").await;
-    black.moves(2).await;
+    black.moves(1).await.unwrap();
+    black.send_move(1, "h9g7").await.unwrap();
+    black.moves(2).await.unwrap();
     // Black resends too, after red has already answered.
-    red.send_move(2, "b2c2").await;
-    red.moves(3).await;
-    black.send_move(1, "h9g7").await;
-    assert_eq!(moves(&black.moves(3).await), ["h2e2", "h9g7", "b2c2"]);
+    red.send_move(2, "b2c2").await.unwrap();
+    red.moves(3).await.unwrap();
+    black.send_move(1, "h9g7").await.unwrap();
+    assert_eq!(moves(&black.moves(3).await.unwrap()), ["h2e2", "h9g7", "b2c2"]);
     // A different move with an old ply is refused.
-    black.send_move(1, "b9c7").await;
-    assert!(black.error().await.contains("3 moves have been played"));
+    black.send_move(1, "b9c7").await.unwrap();
+    assert!(black.error().await.unwrap().contains("3 moves have been played"));
 }
 
 #[tokio::test]
 async fn draw_takeback_resign_and_rematch() {
     let addr = server(RoomsConfig::default()).await;
-    let room = create(&addr, json!({"clock": {"initial_s": 300, "increment_s": 2}})).await;
-    let mut red = Client::seat(&addr, &room, "red").await;
-    let mut black = Client::seat(&addr, &room, "black").await;
-    red.send_move(0, "h2e2").await;
-    black.moves(1).await;
-    black.send_move(1, "h9g7").await;
-    red.moves(2).await;
+    let room = create(&addr, &json!({"clock": {"initial_s": 300, "increment_s": 2}})).await.unwrap();
+    let mut red = Client::seat(&addr, &room, "red").await.unwrap();
+    let mut black = Client::seat(&addr, &room, "black").await.unwrap();
+    red.send_move(0, "h2e2").await.unwrap();
+    black.moves(1).await.unwrap();
+    black.send_move(1, "h9g7").await.unwrap();
+    red.moves(2).await.unwrap();
 
     // Takeback: red asks, black declines, red asks again, black accepts: both plies go.
-    red.send(json!({"type": "takeback", "action": "request"})).await;
-    black.state_where(|s| s["offers"]["takeback"] == "red").await;
-    black.send(json!({"type": "takeback", "action": "decline"})).await;
-    red.state_where(|s| s["offers"]["takeback"].is_null() && s["moves"].as_array().unwrap().len() == 2).await;
-    red.send(json!({"type": "takeback", "action": "request"})).await;
-    black.state_where(|s| s["offers"]["takeback"] == "red").await;
-    black.send(json!({"type": "takeback", "action": "accept"})).await;
-    let back = red.moves(0).await;
+    red.send(json!({"type": "takeback", "action": "request"})).await.unwrap();
+    black.state_where(|s| s["offers"]["takeback"] == "red").await.unwrap();
+    black.send(json!({"type": "takeback", "action": "decline"})).await.unwrap();
+    red.state_where(|s| s["offers"]["takeback"].is_null() && s["moves"].as_array().unwrap().len() == 2).await.unwrap();
+    red.send(json!({"type": "takeback", "action": "request"})).await.unwrap();
+    black.state_where(|s| s["offers"]["takeback"] == "red").await.unwrap();
+    black.send(json!({"type": "takeback", "action": "accept"})).await.unwrap();
+    let back = red.moves(0).await.unwrap();
     assert_eq!(back["turn"], "red");
     assert!(back["offers"]["takeback"].is_null());
 
     // Draw: black offers, red declines; red offers, black accepts.
-    red.send_move(0, "b2e2").await;
-    black.moves(1).await;
-    black.send(json!({"type": "draw", "action": "offer"})).await;
-    red.state_where(|s| s["offers"]["draw"] == "black").await;
-    red.send(json!({"type": "draw", "action": "decline"})).await;
-    black.state_where(|s| s["offers"]["draw"].is_null()).await;
-    red.send(json!({"type": "draw", "action": "offer"})).await;
-    black.state_where(|s| s["offers"]["draw"] == "red").await;
-    black.send(json!({"type": "draw", "action": "accept"})).await;
-    let drawn = red.state_where(|s| s["status"]["outcome"] != "ongoing").await;
+    red.send_move(0, "b2e2").await.unwrap();
+    black.moves(1).await.unwrap();
+    black.send(json!({"type": "draw", "action": "offer"})).await.unwrap();
+    red.state_where(|s| s["offers"]["draw"] == "black").await.unwrap();
+    red.send(json!({"type": "draw", "action": "decline"})).await.unwrap();
+    black.state_where(|s| s["offers"]["draw"].is_null()).await.unwrap();
+    red.send(json!({"type": "draw", "action": "offer"})).await.unwrap();
+    black.state_where(|s| s["offers"]["draw"] == "red").await.unwrap();
+    black.send(json!({"type": "draw", "action": "accept"})).await.unwrap();
+    let drawn = red.state_where(|s| s["status"]["outcome"] != "ongoing").await.unwrap();
     assert_eq!(drawn["status"], json!({"outcome": "draw", "reason": "agreement"}));
     assert!(drawn["clock"]["running"].is_null(), "the clock stops at the end: {drawn}");
 
     // Rematch with colours swapped: the same tokens, the other colours.
-    red.send(json!({"type": "rematch"})).await;
-    black.state_where(|s| s["offers"]["rematch"] == "red").await;
-    black.send(json!({"type": "rematch"})).await;
-    let next = red.state_where(|s| s["next"].is_string()).await;
+    red.send(json!({"type": "rematch"})).await.unwrap();
+    black.state_where(|s| s["offers"]["rematch"] == "red").await.unwrap();
+    black.send(json!({"type": "rematch"})).await.unwrap();
+    let next = red.state_where(|s| s["next"].is_string()).await.unwrap();
     let next_id = next["next"].as_str().unwrap();
-    let mut was_red = Client::connect(&addr, next_id, room["seats"]["red"].as_str()).await;
-    let mut was_black = Client::connect(&addr, next_id, room["seats"]["black"].as_str()).await;
+    let mut was_red = Client::connect(&addr, next_id, room["seats"]["red"].as_str()).await.unwrap();
+    let mut was_black = Client::connect(&addr, next_id, room["seats"]["black"].as_str()).await.unwrap();
     assert_eq!(was_red.state["you"], "black");
     assert_eq!(was_black.state["you"], "red");
     assert_eq!(was_black.state["clock"]["initial_s"], 300);
     assert_eq!(moves(&was_black.state), Vec::<&str>::new());
 
     // Resign in the new game.
-    was_black.send_move(0, "h2e2").await;
-    was_red.moves(1).await;
-    was_red.send(json!({"type": "resign"})).await;
-    let end = was_black.state_where(|s| s["status"]["outcome"] != "ongoing").await;
+    was_black.send_move(0, "h2e2").await.unwrap();
+    was_red.moves(1).await.unwrap();
+    was_red.send(json!({"type": "resign"})).await.unwrap();
+    let end = was_black.state_where(|s| s["status"]["outcome"] != "ongoing").await.unwrap();
     assert_eq!(end["status"], json!({"outcome": "red wins", "reason": "resignation"}));
 }
 
 #[tokio::test]
 async fn the_flag_falls_on_the_server_clock() {
     let addr = server(RoomsConfig::default()).await;
-    let room = create(&addr, json!({"clock": {"initial_s": 1, "increment_s": 0}})).await;
-    let mut red = Client::seat(&addr, &room, "red").await;
-    let mut black = Client::seat(&addr, &room, "black").await;
-    red.send_move(0, "h2e2").await;
-    let running = black.moves(1).await;
+    let room = create(&addr, &json!({"clock": {"initial_s": 1, "increment_s": 0}})).await.unwrap();
+    let mut red = Client::seat(&addr, &room, "red").await.unwrap();
+    let mut black = Client::seat(&addr, &room, "black").await.unwrap();
+    red.send_move(0, "h2e2").await.unwrap();
+    let running = black.moves(1).await.unwrap();
     assert_eq!(running["clock"]["running"], "black");
     assert!(running["clock"]["black_ms"].as_u64().unwrap() <= 1000);
     assert_eq!(running["clock"]["red_ms"], 1000, "the first move is not charged");
     // Nobody sends anything: the server's timer ends the game.
-    let end = red.state_where(|s| s["status"]["outcome"] != "ongoing").await;
+    let end = red.state_where(|s| s["status"]["outcome"] != "ongoing").await.unwrap();
     assert_eq!(end["status"], json!({"outcome": "red wins", "reason": "flag"}));
     assert_eq!(end["clock"]["black_ms"], 0);
-    black.send_move(1, "h9g7").await;
-    assert_eq!(black.error().await, "the game is over");
+    black.send_move(1, "h9g7").await.unwrap();
+    assert_eq!(black.error().await.unwrap(), "the game is over");
 }
 
 #[tokio::test]
 async fn presence_is_shown_per_colour() {
     let addr = server(RoomsConfig::default()).await;
-    let room = create(&addr, json!({})).await;
-    let mut red = Client::seat(&addr, &room, "red").await;
+    let room = create(&addr, &json!({})).await.unwrap();
+    let mut red = Client::seat(&addr, &room, "red").await.unwrap();
     assert_eq!(red.state["players"]["black"]["connected"], false);
-    let black = Client::seat(&addr, &room, "black").await;
-    red.state_where(|s| s["players"]["black"]["connected"] == true).await;
+    let black = Client::seat(&addr, &room, "black").await.unwrap();
+    red.state_where(|s| s["players"]["black"]["connected"] == true).await.unwrap();
     drop(black);
-    red.state_where(|s| s["players"]["black"]["connected"] == false).await;
+    red.state_where(|s| s["players"]["black"]["connected"] == false).await.unwrap();
 }
 
 #[tokio::test]
@@ -233,36 +233,36 @@ async fn limits_hold_and_a_flooder_disturbs_nobody_else() {
     let mut config = RoomsConfig { creations_per_minute: 3, ..Default::default() };
     config.limits.max_clients_per_room = 4;
     let addr = server(config).await;
-    let room = create(&addr, json!({})).await;
-    let quiet = create(&addr, json!({})).await;
-    let mut red = Client::seat(&addr, &quiet, "red").await;
-    let mut black = Client::seat(&addr, &quiet, "black").await;
+    let room = create(&addr, &json!({})).await.unwrap();
+    let quiet = create(&addr, &json!({})).await.unwrap();
+    let mut red = Client::seat(&addr, &quiet, "red").await.unwrap();
+    let mut black = Client::seat(&addr, &quiet, "black").await.unwrap();
 
     // Bad bodies are 4xx with a message; creations per minute per address are capped.
-    let (status, body) = http(&addr, "POST", "/api/rooms", Some(&json!({"fen": "bad"}))).await;
+    let (status, body) = http(&addr, "POST", "/api/rooms", Some(&json!({"fen": "bad"}))).await.unwrap();
     assert_eq!(status, 400, "{body}");
-    let (status, _) = http(&addr, "POST", "/api/rooms", Some(&json!({"clock": {"initial_s": 0}}))).await;
+    let (status, _) = http(&addr, "POST", "/api/rooms", Some(&json!({"clock": {"initial_s": 0}}))).await.unwrap();
     assert_eq!(status, 400);
-    let (status, _) = http(&addr, "POST", "/api/rooms", Some(&json!({"moves": ["h2e2", "h2e2"]}))).await;
+    let (status, _) = http(&addr, "POST", "/api/rooms", Some(&json!({"moves": ["h2e2", "h2e2"]}))).await.unwrap();
     assert_eq!(status, 400);
-    let (status, _) = http(&addr, "POST", "/api/rooms", Some(&json!({"color": "red"}))).await;
+    let (status, _) = http(&addr, "POST", "/api/rooms", Some(&json!({"color": "red"}))).await.unwrap();
     assert_eq!(status, 422);
-    create(&addr, json!({})).await;
-    let (status, body) = http(&addr, "POST", "/api/rooms", Some(&json!({}))).await;
+    create(&addr, &json!({})).await.unwrap();
+    let (status, body) = http(&addr, "POST", "/api/rooms", Some(&json!({}))).await.unwrap();
     assert_eq!(status, 429, "{body}");
 
     // Clients per room.
     let id = room["room"].as_str().unwrap();
     let mut watchers = Vec::new();
     for _ in 0..4 {
-        watchers.push(Client::connect(&addr, id, None).await);
+        watchers.push(Client::connect(&addr, id, None).await.unwrap());
     }
     assert!(tokio_tungstenite::connect_async(format!("ws://{addr}/api/rooms/{id}/ws")).await.is_err());
 
     // An oversized frame closes that socket; so does a flood.
     let mut big = watchers.pop().unwrap();
     big.ws.send(tokio_tungstenite::tungstenite::Message::text("x".repeat(10_000))).await.ok();
-    assert_ne!(big.closed().await, Some(1000));
+    assert_ne!(big.closed().await.unwrap(), Some(1000));
     let mut flooder = watchers.pop().unwrap();
     for _ in 0..100 {
         if flooder.ws.send(tokio_tungstenite::tungstenite::Message::text("{\"type\":\"ping\"}")).await.is_err() {
@@ -281,6 +281,6 @@ async fn limits_hold_and_a_flooder_disturbs_nobody_else() {
     assert_eq!(code, Some(1008), "a flood closes the socket with 1008");
 
     // Meanwhile the other room plays on.
-    red.send_move(0, "h2e2").await;
-    black.moves(1).await;
+    red.send_move(0, "h2e2").await.unwrap();
+    black.moves(1).await.unwrap();
 }

@@ -31,7 +31,7 @@
 //! ```
 
 use crate::repetition::{judge, Ruling};
-use crate::{Color, IllegalMoveError, Move, PieceKind, Position};
+use crate::{Color, IllegalMoveError, Move, Position};
 use core::fmt;
 
 /// The parameters of the game-end rules.
@@ -78,6 +78,23 @@ impl Outcome {
             Outcome::RedWins => "red wins",
             Outcome::BlackWins => "black wins",
             Outcome::Draw => "draw",
+        }
+    }
+
+    /// The PGN result: `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
+    ///
+    /// ```
+    /// use xiangqi::outcome::Outcome;
+    /// assert_eq!(Outcome::RedWins.pgn_result(), "1-0");
+    /// assert_eq!(Outcome::Draw.pgn_result(), "1/2-1/2");
+    /// assert_eq!(Outcome::Ongoing.pgn_result(), "*");
+    /// ```
+    pub fn pgn_result(self) -> &'static str {
+        match self {
+            Outcome::Ongoing => "*",
+            Outcome::RedWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
         }
     }
 }
@@ -276,6 +293,5 @@ impl Game {
 
 /// Whether either side still has a piece that can cross the river (rook, horse, cannon, pawn).
 fn has_attackers(pos: &Position) -> bool {
-    pos.pieces()
-        .any(|(_, p)| matches!(p.kind, PieceKind::Rook | PieceKind::Horse | PieceKind::Cannon | PieceKind::Pawn))
+    pos.pieces().any(|(_, p)| p.kind.is_attacking())
 }

@@ -120,6 +120,19 @@ impl PieceKind {
         }
     }
 
+    /// Whether this kind can cross the river and so help to mate: rook, horse, cannon, pawn
+    /// (the king, advisors and elephants stay home). A side without any cannot win.
+    ///
+    /// ```
+    /// use xiangqi::PieceKind;
+    /// assert!(PieceKind::Pawn.is_attacking());
+    /// assert!(!PieceKind::Elephant.is_attacking());
+    /// ```
+    #[inline]
+    pub const fn is_attacking(self) -> bool {
+        matches!(self, PieceKind::Rook | PieceKind::Horse | PieceKind::Cannon | PieceKind::Pawn)
+    }
+
     /// How many of this kind each side has in the start position.
     pub const fn initial_count(self) -> u8 {
         match self {

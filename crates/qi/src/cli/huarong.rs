@@ -2,8 +2,10 @@
 //! survey database and puzzles by difficulty.
 
 use anyhow::{bail, Context, Result};
-use huarong::puzzle::{self, SplitMix64, Table};
-use huarong::survey::{Database, LayoutIndex, Survey, UNSOLVABLE};
+use huarong::database::{Database, DatabaseFile};
+use huarong::distance::{self, Table, Tables, UNSOLVABLE};
+use huarong::puzzle::{self, SplitMix64};
+use huarong::survey::Survey;
 use huarong::{catalog, shortest, solve, Convention, Layout, PieceSet};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
@@ -265,7 +267,7 @@ fn list(as_json: bool) -> Result<()> {
 
 fn survey(out: PathBuf, as_json: bool) -> Result<()> {
     let started = Instant::now();
-    let bar = ProgressBar::new(huarong::survey::TOTAL_LAYOUTS);
+    let bar = ProgressBar::new(huarong::enumerate::TOTAL_LAYOUTS);
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} layouts ({eta} left)")
             .expect("valid template")
@@ -366,74 +368,27 @@ fn classic_family() -> Vec<PieceSet> {
     (0..=5).map(|vertical| PieceSet { vertical, horizontal: 5 - vertical, soldiers: 4 }).collect()
 }
 
-/// Distance tables: the index and the distances of each piece set.
-struct Tables {
-    sets: Vec<(LayoutIndex, Vec<u8>)>,
-    /// `database` or `search`.
-    source: &'static str,
-}
-
-impl Tables {
-    fn views(&self) -> Vec<Table<'_>> {
-        self.sets.iter().map(|(index, distance)| Table { index, distance }).collect()
-    }
-}
-
-/// The database at `db` with its header read, if the file exists.
-fn open_db(db: &Path) -> Result<Option<(BufReader<File>, Database)>> {
-    if !db.exists() {
-        return Ok(None);
-    }
-    let mut file = BufReader::new(File::open(db).with_context(|| format!("cannot open {}", db.display()))?);
-    let database = Database::read_header(&mut file).with_context(|| format!("reading {}", db.display()))?;
-    Ok(Some((file, database)))
-}
-
-/// The distances of `sets` read from an open database, checked against the enumeration.
-fn read_tables(file: &mut BufReader<File>, database: &Database, db: &Path, sets: &[PieceSet]) -> Result<Tables> {
-    let mut tables = Vec::new();
-    for &set in sets {
-        let Some(distance) = database.read_set(file, set).with_context(|| format!("reading {}", db.display()))? else {
-            bail!("{} has no entry for the piece set {set}", db.display());
-        };
-        let index = LayoutIndex::new(set);
-        if index.len() != distance.len() {
-            bail!("{}: the piece set {set} has {} entries, not {}", db.display(), distance.len(), index.len());
-        }
-        tables.push((index, distance));
-    }
-    Ok(Tables { sets: tables, source: "database" })
-}
-
 /// The tables of `pieces` (or the default sets) from the database at `db` if it exists, else
 /// by surveying the sets here.
 fn load_tables(pieces: Option<&str>, db: &Path) -> Result<Tables> {
     let wanted = pieces.map(parse_pieces).transpose()?;
-    if let Some((mut file, database)) = open_db(db)? {
+    if let Some(mut file) = DatabaseFile::open(db)? {
         let sets: Vec<PieceSet> = match wanted {
             Some(set) => vec![set],
-            None => database.sets.iter().map(|&(s, _)| s).collect(),
+            None => file.database.sets.iter().map(|&(s, _)| s).collect(),
         };
-        return read_tables(&mut file, &database, db, &sets);
+        return Ok(file.read_tables(&sets)?);
     }
     Ok(survey_tables(&wanted.map_or_else(classic_family, |s| vec![s])))
 }
 
 /// The tables of `sets` by surveying them here (in parallel).
 fn survey_tables(sets: &[PieceSet]) -> Tables {
-    let survey = Survey::run_sets(sets, &|_| {});
-    let mut tables = Vec::new();
-    let mut at = 0;
-    for &(set, count) in &survey.database.sets {
-        let distance = survey.database.distances[at..at + count as usize].to_vec();
-        at += count as usize;
-        tables.push((LayoutIndex::new(set), distance));
-    }
-    Tables { sets: tables, source: "search" }
+    Survey::run_sets(sets, &|_| {}).tables()
 }
 
-/// A uniform pick among the layouts of the wanted sets whose distance is in `range`: with a
-/// database, the header's counts per distance choose the set, and only that set is read.
+/// A uniform pick among the layouts of the wanted sets whose distance is in `range`: from the
+/// database if there is one (which reads only the set chosen), else by surveying the sets.
 fn pick_random(
     range: &RangeInclusive<u8>,
     pieces: Option<&str>,
@@ -441,41 +396,12 @@ fn pick_random(
     db: &Path,
 ) -> Result<(Tables, Option<(Layout, u8)>)> {
     let wanted = pieces.map(parse_pieces).transpose()?;
-    let Some((mut file, database)) = open_db(db)? else {
+    let Some(mut file) = DatabaseFile::open(db)? else {
         let tables = survey_tables(&wanted.map_or_else(classic_family, |s| vec![s]));
         let picked = puzzle::pick(&tables.views(), range.clone(), random);
         return Ok((tables, picked));
     };
-    let candidates: Vec<(PieceSet, u64)> = (0..database.sets.len())
-        .map(|i| (database.sets[i].0, database.layouts_at(i, range)))
-        .filter(|&(set, _)| wanted.is_none_or(|w| w == set))
-        .collect();
-    if let Some(w) = wanted {
-        if candidates.is_empty() {
-            bail!("{} has no entry for the piece set {w}", db.display());
-        }
-    }
-    let total: u64 = candidates.iter().map(|&(_, n)| n).sum();
-    if total == 0 {
-        return Ok((Tables { sets: Vec::new(), source: "database" }, None));
-    }
-    let mut index = random % total;
-    let &(set, _) = candidates
-        .iter()
-        .find(|&&(_, n)| {
-            let here = index < n;
-            if !here {
-                index -= n;
-            }
-            here
-        })
-        .expect("index below the total");
-    let tables = read_tables(&mut file, &database, db, &[set])?;
-    let picked = puzzle::pick(&tables.views(), range.clone(), index);
-    if picked.is_none() {
-        bail!("{}: the header's counts for {set} disagree with its distances", db.display());
-    }
-    Ok((tables, picked))
+    Ok(file.pick(range, wanted, random)?)
 }
 
 fn random(range: RangeInclusive<u8>, pieces: Option<&str>, seed: Option<u64>, db: &Path, as_json: bool) -> Result<()> {
@@ -492,12 +418,12 @@ fn random(range: RangeInclusive<u8>, pieces: Option<&str>, seed: Option<u64>, db
     // The table says `steps`; the solver must agree (a damaged database would show here).
     let solved = shortest(layout, Convention::Piece).steps;
     if solved != Some(steps as usize) {
-        bail!("{layout}: the {} says {steps} steps but the solver finds {solved:?}", tables.source);
+        bail!("{layout}: the {} says {steps} steps but the solver finds {solved:?}", tables.source.name());
     }
     if as_json {
         crate::cli::print_json(&json!({
             "layout": layout.to_string(), "name": null, "share_code": layout.share_code(), "convention": "piece",
-            "steps": steps, "pieces": layout.piece_set().to_string(), "seed": seed, "source": tables.source,
+            "steps": steps, "pieces": layout.piece_set().to_string(), "seed": seed, "source": tables.source.name(),
         }));
     } else {
         println!("{layout} (share code {}): {steps} steps, pieces {}", layout.share_code(), layout.piece_set());
@@ -508,7 +434,7 @@ fn random(range: RangeInclusive<u8>, pieces: Option<&str>, seed: Option<u64>, db
 fn hardest(pieces: Option<&str>, db: &Path, as_json: bool) -> Result<()> {
     let tables = load_tables(pieces, db)?;
     let sets: Vec<String> = tables.sets.iter().map(|(index, _)| index.set().to_string()).collect();
-    let Some((steps, at)) = puzzle::hardest(&tables.views()) else {
+    let Some((steps, at)) = distance::hardest(&tables.views()) else {
         bail!("no layout of {} can be solved", sets.join(", "));
     };
     if as_json {
@@ -520,7 +446,7 @@ fn hardest(pieces: Option<&str>, db: &Path, as_json: bool) -> Result<()> {
             .collect();
         crate::cli::print_json(&json!({
             "pieces": sets, "convention": "piece", "steps": steps, "count": at.len(), "layouts": layouts,
-            "source": tables.source,
+            "source": tables.source.name(),
         }));
     } else {
         let which = if sets.len() <= 6 { sets.join(", ") } else { format!("{} piece sets", sets.len()) };

@@ -18,7 +18,8 @@ const HANDSHAKE: Duration = Duration::from_secs(10);
 const MAX_LINE: usize = 64 * 1024;
 
 /// The protocol an engine speaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Protocol {
     /// `uci` ... `uciok` (Pikafish, Fairy-Stockfish, qi).
     Uci,
@@ -31,6 +32,7 @@ pub enum Protocol {
 pub struct EngineSpec {
     /// The program and its arguments.
     pub command: Vec<String>,
+    /// UCI or UCCI.
     pub protocol: Protocol,
     /// `setoption` pairs, sent after the handshake.
     pub options: Vec<(String, String)>,
@@ -46,7 +48,14 @@ pub enum Go {
     /// `go nodes N`.
     Nodes(u64),
     /// `go wtime .. btime .. winc .. binc ..`: the clocks before this move.
-    Clock { red: Duration, black: Duration, inc: Duration },
+    Clock {
+        /// Red's clock.
+        red: Duration,
+        /// Black's clock.
+        black: Duration,
+        /// The increment per move, the same for both.
+        inc: Duration,
+    },
 }
 
 /// Why an engine failed to give a move.
@@ -65,10 +74,13 @@ pub enum Fault {
 pub struct Reply {
     /// The move as the engine wrote it, converted to our ranks (not yet checked for legality).
     pub mv: Option<Move>,
+    /// The `bestmove` word as the engine wrote it (the whole line for `nobestmove`).
     pub text: String,
+    /// From `go` sent to `bestmove` read.
     pub elapsed: Duration,
     /// From the last `info` line with a depth.
     pub depth: Option<u32>,
+    /// The node count of that line (or of an earlier one).
     pub nodes: Option<u64>,
     /// The score of that line, for the side to move.
     pub score: Option<EngineScore>,
@@ -120,6 +132,10 @@ pub struct EngineProcess {
 
 impl EngineProcess {
     /// Starts the engine, does the handshake and sets its options.
+    ///
+    /// # Errors
+    ///
+    /// When the program does not start or misses the handshake's deadline (10 s).
     pub fn start(spec: &EngineSpec) -> Result<EngineProcess> {
         let (program, args) = spec.command.split_first().context("empty engine command")?;
         let mut child = Command::new(program)
@@ -213,6 +229,10 @@ impl EngineProcess {
     }
 
     /// Tells the engine a new game starts.
+    ///
+    /// # Errors
+    ///
+    /// When the engine closed its input or does not answer `isready`.
     pub fn new_game(&mut self) -> Result<()> {
         if self.protocol == Protocol::Uci {
             self.send("ucinewgame")?;
@@ -244,6 +264,10 @@ impl EngineProcess {
     }
 
     /// Sends the position and `go`, and waits for `bestmove` until `deadline`.
+    ///
+    /// # Errors
+    ///
+    /// The [`Fault`] that kept the engine from answering with a readable move.
     pub fn best_move(&mut self, start: &Position, moves: &[Move], go: Go, deadline: Instant) -> Result<Reply, Fault> {
         let mut position = format!("position fen {}", start.fen());
         if !moves.is_empty() {
@@ -340,6 +364,10 @@ impl Drop for EngineProcess {
 }
 
 /// Splits `NAME=VALUE`.
+///
+/// # Errors
+///
+/// When there is no `=` or no name before it.
 pub fn parse_option(s: &str) -> Result<(String, String)> {
     match s.split_once('=') {
         Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),

@@ -8,8 +8,11 @@
 /// Wins, draws and losses from the first engine's view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Wdl {
+    /// Games the first engine won.
     pub wins: u32,
+    /// Drawn games.
     pub draws: u32,
+    /// Games the first engine lost.
     pub losses: u32,
 }
 
@@ -24,6 +27,7 @@ pub fn elo_of(score: f64) -> f64 {
 }
 
 impl Wdl {
+    /// Games played.
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
@@ -66,7 +70,9 @@ impl Wdl {
 /// A sequential probability ratio test between `elo0` (H0) and `elo1` (H1).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
+    /// The Elo difference of H0.
     pub elo0: f64,
+    /// The Elo difference of H1.
     pub elo1: f64,
     /// False positive rate.
     pub alpha: f64,
@@ -77,6 +83,7 @@ pub struct Sprt {
 /// What the SPRT says so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// Not decided yet: play on.
     Continue,
     /// H1: the first engine is at least `elo1` stronger.
     AcceptH1,
@@ -90,6 +97,7 @@ impl Sprt {
         ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
     }
 
+    /// What the test says after `wdl`.
     pub fn verdict(&self, wdl: &Wdl) -> Verdict {
         let llr = wdl.llr(self.elo0, self.elo1);
         let (lower, upper) = self.bounds();
@@ -104,6 +112,10 @@ impl Sprt {
 }
 
 /// Reads `elo0,elo1`.
+///
+/// # Errors
+///
+/// A message when the text is not two finite numbers with `elo0 < elo1`.
 pub fn parse_sprt(s: &str) -> Result<(f64, f64), String> {
     let (a, b) = s.split_once(',').ok_or("expected elo0,elo1 (for example 0,10)")?;
     let (a, b): (f64, f64) = (
