@@ -24,7 +24,8 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 fn walk(dir: &Path, prefix: &str, skip: &[&str], out: &mut Vec<(String, PathBuf)>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())).flatten().collect();
+    let mut entries: Vec<_> =
+        std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())).flatten().collect();
     entries.sort_by_key(|e| e.file_name());
     for entry in entries {
         let name = entry.file_name().to_string_lossy().into_owned();
@@ -68,7 +69,12 @@ fn main() {
 
     let mut sources = Vec::new();
     // The package's own tests, benchmarks and notes are not part of the site.
-    walk(&assets, "/assets/", &["test", "bench", "node_modules", "package.json", "README.md", "tsconfig.json"], &mut sources);
+    walk(
+        &assets,
+        "/assets/",
+        &["test", "bench", "node_modules", "package.json", "README.md", "tsconfig.json"],
+        &mut sources,
+    );
     let (pages, others): (Vec<_>, Vec<_>) =
         sources.into_iter().partition(|(url, _)| url.ends_with(".html") && url.matches('/').count() == 2);
 
@@ -127,9 +133,8 @@ fn main() {
         .collect();
     let worker = std::fs::read_to_string(manifest.join("src/sw.js")).expect("src/sw.js");
     println!("cargo:rerun-if-changed={}", manifest.join("src/sw.js").display());
-    let worker = worker
-        .replace("__VERSION__", &format!("{version:016x}"))
-        .replace("\"__PRECACHE__\"", &precache.join(","));
+    let worker =
+        worker.replace("__VERSION__", &format!("{version:016x}")).replace("\"__PRECACHE__\"", &precache.join(","));
 
     // The table src/site.rs includes: (url, hashed url or "", bytes, gzip, brotli).
     let mut table = String::from("&[\n");

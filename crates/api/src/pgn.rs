@@ -5,7 +5,6 @@ use crate::game::{replay, status_of};
 use crate::ApiError;
 use serde::{Deserialize, Serialize};
 use xiangqi::notation::Notation;
-use xiangqi::outcome::Outcome;
 use xiangqi::pgn::{self, PgnGame};
 
 /// A PGN text to read.
@@ -95,16 +94,6 @@ pub fn export(req: &ExportRequest) -> Result<ExportedGame, ApiError> {
     let notation = notation_or_chinese(req.notation.as_deref())?;
     let (start, moves) = replay(req.fen.as_deref(), &req.moves)?;
     let mut game = PgnGame::new(start.clone(), &moves);
-    game.result = Some(pgn_result(status_of(&start, &moves).outcome).to_string());
+    game.result = Some(status_of(&start, &moves).outcome.pgn_result().to_string());
     Ok(ExportedGame { pgn: game.write(notation) })
-}
-
-/// An outcome as PGN's Result tag writes it.
-pub(crate) fn pgn_result(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::RedWins => "1-0",
-        Outcome::BlackWins => "0-1",
-        Outcome::Draw => "1/2-1/2",
-        Outcome::Ongoing => "*",
-    }
 }

@@ -7,7 +7,7 @@
 //! continue it the same way (the first child is the main continuation, the others variations).
 
 use crate::game::{replay, status_of};
-use crate::pgn::{first_game, notation_or_chinese, pgn_result};
+use crate::pgn::{first_game, notation_or_chinese};
 use crate::ApiError;
 use serde::{Deserialize, Serialize};
 use xiangqi::notation::{format, Notation};
@@ -159,7 +159,7 @@ pub fn export(req: &ExportRequest) -> Result<ExportedRecord, ApiError> {
             game.set_tag(k, v);
         }
     }
-    let judged = pgn_result(status_of(&start, &main).outcome);
+    let judged = status_of(&start, &main).outcome.pgn_result();
     // The user's Result tag wins over the rules' verdict (a resignation, an agreed draw).
     let given = req.tags.iter().find(|(k, _)| k == "Result").map(|(_, v)| v.as_str());
     let result = given.filter(|r| ["1-0", "0-1", "1/2-1/2"].contains(r)).unwrap_or(judged);

@@ -17,7 +17,8 @@ pub fn routes() -> Router {
         router = router.route(route, get(move |headers: HeaderMap| async move { page(name, &headers) }));
         // The static site's folders (`/xq/`) answer here too, so its links work on both.
         if route != "/" {
-            router = router.route(&format!("{route}/"), get(move |headers: HeaderMap| async move { page(name, &headers) }));
+            router =
+                router.route(&format!("{route}/"), get(move |headers: HeaderMap| async move { page(name, &headers) }));
         }
     }
     router.fallback(missing_page)
@@ -47,4 +48,3 @@ fn by_url(url: &str, headers: &HeaderMap) -> Response {
         None => crate::ApiError::not_found(format!("no such file: {}", xiangqi::Excerpt(url))).into_response(),
     }
 }
-
