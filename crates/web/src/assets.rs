@@ -1,7 +1,7 @@
 //! The pages, scripts and styles, embedded in the binary at build time (no files needed at run time).
 
 use super::ApiError;
-use axum::extract::Path;
+use axum::extract::{Path, RawQuery};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -14,11 +14,18 @@ static ASSETS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/assets");
 pub fn routes() -> Router {
     Router::new()
         .route("/", get(|| async { page("index.html") }))
-        .route("/xq", get(|| async { page("xq.html") }))
+        .route("/xq", get(xq_page))
         .route("/huarong", get(|| async { page("huarong.html") }))
         .route("/assets/{*path}", get(asset))
         .route("/favicon.ico", get(|| async { page("favicon.ico") }))
         .fallback(missing_page)
+}
+
+/// `/xq`: the Xiangqi page, or a room's own page for `/xq?room=ID[&seat=TOKEN]` (the rooms'
+/// links keep this form).
+async fn xq_page(RawQuery(query): RawQuery) -> Response {
+    let room = query.is_some_and(|q| q.split('&').any(|pair| pair == "room" || pair.starts_with("room=")));
+    page(if room { "room.html" } else { "xq.html" })
 }
 
 /// Any other address: a real 404 page (in the user's language, with a link home), not a blank one.

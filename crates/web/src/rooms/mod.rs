@@ -1,7 +1,7 @@
 //! Play a friend by link: the HTTP and WebSocket side of [`qi_rooms`].
 //!
 //! - `POST /api/rooms` makes a room (see [`create`]);
-//! - `GET /api/rooms/{room}` shows its state;
+//! - `GET /api/rooms/{room}` shows its state, `GET /api/rooms/{room}/pgn` its game as PGN;
 //! - `GET /api/rooms/{room}/ws[?seat=TOKEN]` is the WebSocket of a player or a spectator (see
 //!   [`socket`]).
 //!
@@ -124,6 +124,7 @@ pub fn routes(rooms: Rooms) -> Router {
         .route("/rooms", post(create::create))
         .route("/rooms/{room}", get(show))
         .route("/rooms/{room}/ws", get(socket::connect))
+        .route("/rooms/{room}/pgn", get(pgn))
         .with_state(rooms)
 }
 
@@ -145,6 +146,23 @@ fn room_id(text: &str) -> Result<RoomId, ApiError> {
 async fn show(State(rooms): State<Rooms>, Path(room): Path<String>) -> Result<Response, ApiError> {
     let frames = rooms.hub.snapshot(&room_id(&room)?).await.map_err(hub_error)?;
     Ok(([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-store")], frames.api.clone())
+        .into_response())
+}
+
+/// `GET /api/rooms/{room}/pgn`: the game as PGN, with its result, how it ended and each move's
+/// clock.
+async fn pgn(State(rooms): State<Rooms>, Path(room): Path<String>) -> Result<Response, ApiError> {
+    let id = room_id(&room)?;
+    let text = rooms.hub.pgn(&id).await.map_err(hub_error)?;
+    let disposition = format!("attachment; filename=\"qi-{id}.pgn\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8".to_string()),
+            (header::CACHE_CONTROL, "no-store".to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
         .into_response())
 }
 

@@ -4,7 +4,8 @@
 //! relays the room's states. Bounded: frames of at most [`SocketLimits::max_message_bytes`],
 //! [`SocketLimits::messages_per_second`] on average (a flood closes the socket with 1008),
 //! a WebSocket ping every [`SocketLimits::ping_every`] and a close after
-//! [`SocketLimits::idle_after`] without a word from the client.
+//! [`SocketLimits::idle_after`] without a word from the client ([`SocketLimits::pinging_idle_after`]
+//! for a client that sends `ping` messages).
 
 use super::{hub_error, room_id, Rooms, SEND_TIMEOUT};
 use crate::ApiError;
@@ -31,6 +32,9 @@ pub struct SocketLimits {
     pub ping_every: Duration,
     /// Silence after which the server closes the socket.
     pub idle_after: Duration,
+    /// Silence after which a socket that has sent `ping` messages (the room page pings every
+    /// 2 s) is closed: its player is shown as gone within seconds, not half a minute.
+    pub pinging_idle_after: Duration,
 }
 
 impl Default for SocketLimits {
@@ -41,6 +45,7 @@ impl Default for SocketLimits {
             burst: 20.0,
             ping_every: Duration::from_secs(10),
             idle_after: Duration::from_secs(30),
+            pinging_idle_after: Duration::from_millis(4500),
         }
     }
 }
@@ -107,6 +112,7 @@ async fn session(
     let seat = joined.seat;
     let mut bucket = TokenBucket::new(limits.messages_per_second, limits.burst, Instant::now());
     let mut last_heard = Instant::now();
+    let mut pinging = false;
     let mut ping = tokio::time::interval_at(Instant::now() + limits.ping_every, limits.ping_every);
     let close = loop {
         let flow = tokio::select! {
@@ -120,7 +126,7 @@ async fn session(
                     break Some((close_code::POLICY, "too many messages"));
                 }
                 match message {
-                    Message::Text(text) => match handle(&mut socket, &joined, text.as_str()).await {
+                    Message::Text(text) => match handle(&mut socket, &joined, text.as_str(), &mut pinging).await {
                         Ok(flow) => flow,
                         Err(()) => break None,
                     },
@@ -148,6 +154,9 @@ async fn session(
                     _ => break None,
                 }
             }
+            _ = tokio::time::sleep_until(last_heard + limits.pinging_idle_after), if pinging => {
+                break Some((close_code::AWAY, "no ping"));
+            }
             _ = closing.changed() => break Some((close_code::RESTART, "the server is restarting")),
         };
         if let Flow::Close(code, reason) = flow {
@@ -167,10 +176,11 @@ async fn reply_error(socket: &mut WebSocket, text: &str) -> Flow {
     }
 }
 
-async fn handle(socket: &mut WebSocket, joined: &Joined, text: &str) -> Result<Flow, ()> {
+async fn handle(socket: &mut WebSocket, joined: &Joined, text: &str, pinging: &mut bool) -> Result<Flow, ()> {
     let command = match protocol::parse(text) {
         Err(e) => return Ok(reply_error(socket, &e).await),
         Ok(ClientMessage::Ping) => {
+            *pinging = true;
             send(socket, protocol::PONG_FRAME.to_string()).await?;
             return Ok(Flow::Continue);
         }
