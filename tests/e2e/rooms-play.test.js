@@ -206,3 +206,38 @@ test('a lost connection shows "Reconnecting…"; the opponent gone, a countdown,
   await g.black.page.waitForSelector('#status[data-outcome="red wins"]', { timeout: 20000 });
   for (const x of [g.red, g.black]) await x.context.close();
 });
+
+test("a move made offline is shown in the player's notation, and no error stays once it is through", async () => {
+  const g = await game();
+  await play(g, ['h2e2']);
+  const { page, context } = g.black;
+  // The page's own notation agrees with the server's for the usual moves, tandems included.
+  const agree = await page.evaluate(async () => {
+    const { localNotation } = await import('/assets/room.js');
+    const moves = ['h2e2', 'h9g7', 'e2e1', 'b9c7', 'b2e2', 'a9a8', 'e2e6', 'i9i8', 'e1e2', 'a8d8', 'h0g2', 'g6g5', 'e6e5'];
+    const out = [];
+    for (let i = 0; i < moves.length; i++) {
+      const before = await (await fetch('/api/xq/game', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ moves: moves.slice(0, i) }) })).json();
+      const after = await (await fetch('/api/xq/game', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ moves: moves.slice(0, i + 1) }) })).json();
+      const local = localNotation(before.board, moves[i]);
+      const server = after.moves[i];
+      out.push([local.chinese ?? server.chinese, server.chinese, local.wxf ?? server.wxf, server.wxf]);
+    }
+    return out;
+  });
+  for (const [lc, sc, lw, sw] of agree) {
+    assert.equal(lc, sc);
+    assert.equal(lw, sw);
+  }
+  await context.setOffline(true);
+  await page.evaluate(() => { window.__offline = true; });
+  await clickMove(page, 'b9c7');
+  assert.equal(await page.textContent('#moves .move.pending'), '马2进3');
+  await new Promise((r) => setTimeout(r, 1500));
+  await context.setOffline(false);
+  await page.evaluate(() => { window.__offline = false; });
+  await synced(page, 2, 30000);
+  await synced(g.red.page, 2);
+  assert.doesNotMatch(await page.textContent('#message'), /fetch/i);
+  for (const x of [g.red, g.black]) await x.context.close();
+});

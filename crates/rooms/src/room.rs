@@ -409,8 +409,8 @@ impl Room {
             Command::Rematch => self.rematch(seat, now, wall_ms)?,
             Command::Claim { win } => {
                 self.require_ongoing()?;
-                let ready = self.gone_since[seat.other().index()].is_some()
-                    && self.claim_deadline().is_some_and(|d| d <= now);
+                let ready =
+                    self.gone_since[seat.other().index()].is_some() && self.claim_deadline().is_some_and(|d| d <= now);
                 if !ready {
                     return Err(Refusal::NothingToClaim);
                 }

@@ -32,6 +32,9 @@ addText({
     'online.analyse': 'Analyse the game', 'online.pgn': 'Download the PGN', 'online.over': 'Game over',
     'online.opponentGone': 'Your opponent left. You may claim the game in {s} s.', 'online.claimNow': 'Your opponent left.',
     'online.claimWin': 'Claim the win', 'online.claimDraw': 'Call it a draw', 'reason.abandonment': 'the opponent left',
+    'lobby.title': 'Play someone', 'lobby.quick': 'Quick pairing: pick a time control.', 'lobby.seek': 'Post a seek',
+    'lobby.name': 'optional', 'lobby.nameLabel': 'Name', 'lobby.open': 'Open seeks', 'lobby.none': 'No open seeks yet.',
+    'lobby.accept': 'Play', 'lobby.cancel': 'Cancel', 'lobby.waiting': 'Waiting for an opponent…',
   },
   zh: {
     'online.play': '约朋友下棋', 'online.title': '约朋友下棋', 'online.colour': '我执', 'online.red': '红方',
@@ -57,6 +60,9 @@ addText({
     'online.analyse': '分析这盘棋', 'online.pgn': '下载 PGN', 'online.over': '对局结束',
     'online.opponentGone': '对手已离开。{s} 秒后你可以结束对局。', 'online.claimNow': '对手已离开。',
     'online.claimWin': '判我胜', 'online.claimDraw': '判和', 'reason.abandonment': '对手离开',
+    'lobby.title': '找人下棋', 'lobby.quick': '快速配对：选择用时。', 'lobby.seek': '发布邀请',
+    'lobby.name': '可不填', 'lobby.nameLabel': '名字', 'lobby.open': '等待中的邀请', 'lobby.none': '暂时没有邀请。',
+    'lobby.accept': '应战', 'lobby.cancel': '取消', 'lobby.waiting': '等待对手…',
   },
 });
 
@@ -96,6 +102,9 @@ export function linkRow(labelKey, value, id) {
 
 // ---------------------------------------------------------------- the "Play a friend" dialog
 
+// Time controls offered at one click: minutes + seconds per move.
+export const PRESETS = [[1, 0], [3, 2], [5, 3], [10, 5], [15, 10], [30, 0]];
+
 function friendDialog() {
   const dialog = el('dialog', { id: 'friend-dialog', class: 'online-dialog' });
   const colour = el('select', { id: 'friend-colour' },
@@ -104,6 +113,11 @@ function friendDialog() {
   const minutes = el('input', { type: 'number', id: 'friend-minutes', min: '1', max: '180', value: '10' });
   const increment = el('input', { type: 'number', id: 'friend-increment', min: '0', max: '180', value: '5' });
   const fromHere = el('input', { type: 'checkbox', id: 'friend-from-here' });
+  const presets = el('div', { class: 'buttons online-presets', id: 'friend-presets' },
+    ...PRESETS.map(([m, i]) => el('button', {
+      type: 'button', 'data-preset': `${m}+${i}`, text: `${m}+${i}`,
+      onclick: () => { clockOn.checked = true; minutes.value = String(m); increment.value = String(i); },
+    })));
   const error = el('p', { class: 'error', role: 'alert' });
   const form = el('form', { method: 'dialog' },
     el('h2', { 'data-i18n': 'online.title', text: t('online.title') }),
@@ -111,6 +125,7 @@ function friendDialog() {
     el('label', {}, clockOn, ' ', el('span', { 'data-i18n': 'online.clock', text: t('online.clock') }), ' ', minutes, ' ',
       el('span', { 'data-i18n': 'online.minutes', text: t('online.minutes') }), ' + ', increment, ' ',
       el('span', { 'data-i18n': 'online.increment', text: t('online.increment') })),
+    presets,
     el('label', {}, fromHere, ' ', el('span', { 'data-i18n': 'online.fromHere', text: t('online.fromHere') })),
     error,
     el('div', { class: 'buttons' },
@@ -147,11 +162,118 @@ function addFriendButton() {
   return button;
 }
 
+// ---------------------------------------------------------------- the lobby ("Play someone")
+
+// The lobby's WebSocket (/api/lobby/ws): open seeks live, a seek of one's own, quick pairing.
+// A seek lives as long as this page's socket; a pairing sends both players to their seat.
+function lobbyDialog() {
+  const dialog = el('dialog', { id: 'lobby-dialog', class: 'online-dialog' });
+  const status = el('p', { id: 'lobby-status', class: 'online-note', 'aria-live': 'polite' });
+  const error = el('p', { class: 'error', id: 'lobby-error', role: 'alert' });
+  const list = el('ul', { id: 'lobby-seeks', class: 'lobby-seeks' });
+  const clock = el('select', { id: 'lobby-clock' },
+    ...PRESETS.map(([m, i]) => el('option', { value: `${m}+${i}`, text: `${m}+${i}` })),
+    el('option', { value: 'none', 'data-i18n': 'online.noClock', text: t('online.noClock') }));
+  clock.value = '5+3';
+  const colour = el('select', { id: 'lobby-colour' },
+    ...['random', 'red', 'black'].map((c) => el('option', { value: c, 'data-i18n': `online.${c}`, text: t(`online.${c}`) })));
+  const name = el('input', { id: 'lobby-name', maxlength: '24', 'data-i18n-placeholder': 'lobby.name', placeholder: t('lobby.name') });
+  name.value = localStorage.getItem('qi-lobby-name') || '';
+  const mine = new Set();
+  let socket = null;
+  let seeks = [];
+  const clockOf = (value) => {
+    if (value === 'none') return null;
+    const [m, i] = value.split('+').map(Number);
+    return { initial_s: m * 60, increment_s: i };
+  };
+  const clockText = (c) => (c ? `${c.initial_s / 60}+${c.increment_s}` : t('online.noClock'));
+  const send = (msg) => {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
+  };
+  const nameValue = () => {
+    localStorage.setItem('qi-lobby-name', name.value);
+    return name.value.trim() || undefined;
+  };
+  const render = () => {
+    list.replaceChildren(...seeks.map((s) => {
+      const own = mine.has(s.id);
+      const label = el('span', { class: 'seek-text' });
+      label.textContent = `${clockText(s.clock)} · ${t(`online.${s.colour}`)}${s.name ? ` · ${s.name}` : ''}`;
+      const action = own
+        ? el('button', { type: 'button', class: 'seek-cancel', 'data-i18n': 'lobby.cancel', text: t('lobby.cancel'), onclick: () => { mine.delete(s.id); send({ type: 'cancel', id: s.id }); } })
+        : el('button', { type: 'button', class: 'seek-accept', 'data-i18n': 'lobby.accept', text: t('lobby.accept'), onclick: () => send({ type: 'accept', id: s.id }) });
+      return el('li', { class: `seek${own ? ' mine' : ''}`, 'data-id': s.id }, label, ' ', action);
+    }));
+    if (!seeks.length) list.append(el('li', { class: 'online-note', 'data-i18n': 'lobby.none', text: t('lobby.none') }));
+    status.textContent = [...mine].some((id) => seeks.some((s) => s.id === id)) ? t('lobby.waiting') : '';
+  };
+  const open = () => {
+    if (socket) return;
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    socket = new WebSocket(`${scheme}://${location.host}/api/lobby/ws`);
+    socket.addEventListener('message', (e) => {
+      const msg = JSON.parse(e.data);
+      if (msg.type === 'seeks') {
+        seeks = msg.seeks;
+        render();
+      } else if (msg.type === 'seeking') {
+        mine.add(msg.id);
+        render();
+      } else if (msg.type === 'paired') {
+        location.href = msg.link;
+      } else if (msg.type === 'error') {
+        error.textContent = msg.error;
+      }
+    });
+    socket.addEventListener('close', () => {
+      socket = null;
+      mine.clear();
+      if (dialog.open) setTimeout(open, 1000);
+    });
+    const ping = setInterval(() => (socket ? send({ type: 'ping' }) : clearInterval(ping)), 10000);
+  };
+  const quick = el('div', { class: 'buttons', id: 'lobby-quick' },
+    ...PRESETS.map(([m, i]) => el('button', {
+      type: 'button', 'data-preset': `${m}+${i}`, text: `${m}+${i}`,
+      onclick: () => { error.textContent = ''; send({ type: 'quick', clock: clockOf(`${m}+${i}`), name: nameValue() }); },
+    })));
+  dialog.append(
+    el('h2', { 'data-i18n': 'lobby.title', text: t('lobby.title') }),
+    el('p', { class: 'online-note', 'data-i18n': 'lobby.quick', text: t('lobby.quick') }), quick,
+    el('div', { class: 'lobby-form' },
+      el('label', {}, el('span', { 'data-i18n': 'online.clock', text: t('online.clock') }), ' ', clock), ' ',
+      el('label', {}, el('span', { 'data-i18n': 'online.colour', text: t('online.colour') }), ' ', colour), ' ',
+      el('label', {}, el('span', { 'data-i18n': 'lobby.nameLabel', text: t('lobby.nameLabel') }), ' ', name), ' ',
+      el('button', { type: 'button', id: 'lobby-seek', 'data-i18n': 'lobby.seek', text: t('lobby.seek'), onclick: () => {
+        error.textContent = '';
+        send({ type: 'seek', clock: clockOf(clock.value), colour: colour.value, name: nameValue() });
+      } })),
+    status, error,
+    el('h3', { 'data-i18n': 'lobby.open', text: t('lobby.open') }), list,
+    el('div', { class: 'buttons' }, el('button', { type: 'button', id: 'lobby-close', 'data-i18n': 'online.cancel', text: t('online.cancel'), onclick: () => dialog.close() })));
+  // Leaving the lobby takes one's seeks with it.
+  dialog.addEventListener('close', () => { if (socket) socket.close(); });
+  document.body.append(dialog);
+  return { dialog, open };
+}
+
 // ---------------------------------------------------------------- start
 
 function addStyles() {
   if (document.querySelector('link[href="/assets/online.css"]')) return;
   document.head.append(el('link', { rel: 'stylesheet', href: '/assets/online.css' }));
+}
+
+// On a page with a "Play someone" button (home, /xq): the lobby behind it.
+if (document.getElementById('play-someone')) {
+  addStyles();
+  applyText(document.getElementById('play-someone').parentNode);
+  const lobby = lobbyDialog();
+  document.getElementById('play-someone').addEventListener('click', () => {
+    lobby.dialog.showModal();
+    lobby.open();
+  });
 }
 
 // On a page with a "Play a friend" button (/xq): the dialog behind it.

@@ -29,6 +29,45 @@ export function formatClock(ms) {
   return left < LOW_TIME_MS ? `${m}:${sec}.${Math.floor((left % 1000) / 100)}` : `${m}:${sec}`;
 }
 
+// A move in Chinese and WXF notation, from the board before it (keys such as "e3", FEN letters),
+// for a move shown while the server is out of reach. The usual cases (one piece of its kind
+// on its file, or two) are written as the server writes them; rarer ones stay in ICCS.
+const GLYPHS = { red: { K: '帅', A: '仕', B: '相', N: '马', R: '车', C: '炮', P: '兵' }, black: { K: '将', A: '士', B: '象', N: '马', R: '车', C: '炮', P: '卒' } };
+const WXF_LETTER = { K: 'K', A: 'A', B: 'E', N: 'H', R: 'R', C: 'C', P: 'P' };
+const NUMERALS = '一二三四五六七八九';
+export function localNotation(board, iccs) {
+  const piece = board[iccs.slice(0, 2)];
+  if (!piece) return { iccs };
+  const colour = piece === piece.toUpperCase() ? 'red' : 'black';
+  const kind = piece.toUpperCase();
+  const fileOf = (sq) => 'abcdefghi'.indexOf(sq[0]);
+  const number = (idx) => (colour === 'red' ? 9 - idx : idx + 1);
+  const cn = (n) => (colour === 'red' ? NUMERALS[n - 1] : String(n));
+  const [fromFile, fromRank] = [fileOf(iccs), Number(iccs[1])];
+  const [toFile, toRank] = [fileOf(iccs.slice(2)), Number(iccs[3])];
+  const dr = toRank - fromRank;
+  const forward = colour === 'red' ? dr > 0 : dr < 0;
+  const straight = 'KRCP'.includes(kind);
+  let action;
+  let amount;
+  if (straight && dr === 0) [action, amount] = ['平', number(toFile)];
+  else [action, amount] = [forward ? '进' : '退', straight ? Math.abs(dr) : number(toFile)];
+  const wxfSign = { 平: '.', 进: '+', 退: '-' }[action];
+  const same = Object.keys(board).filter((sq) => board[sq] === piece && fileOf(sq) === fromFile);
+  if (same.length === 1) {
+    return { iccs, chinese: `${GLYPHS[colour][kind]}${cn(number(fromFile))}${action}${cn(amount)}`, wxf: `${WXF_LETTER[kind]}${number(fromFile)}${wxfSign}${amount}` };
+  }
+  if (same.length !== 2 || !'RNCP'.includes(kind)) return { iccs };
+  if (kind === 'P') {
+    const files = new Set(Object.keys(board).filter((sq) => board[sq] === piece).map(fileOf));
+    const crowded = [...files].filter((f) => Object.keys(board).filter((sq) => board[sq] === piece && fileOf(sq) === f).length >= 2);
+    if (crowded.length > 1) return { iccs };
+  }
+  const other = Number(same.find((sq) => sq !== iccs.slice(0, 2))[1]);
+  const front = colour === 'red' ? fromRank > other : fromRank < other;
+  return { iccs, chinese: `${front ? '前' : '后'}${GLYPHS[colour][kind]}${action}${cn(amount)}`, wxf: `${WXF_LETTER[kind]}${front ? '+' : '-'}${wxfSign}${amount}` };
+}
+
 class RoomPage {
   constructor(roomId, seat) {
     this.roomId = roomId;
@@ -343,7 +382,7 @@ class RoomPage {
     const to = pending.move.slice(2, 4);
     const board = { ...view.board, [to]: view.board[from] };
     delete board[from];
-    const moves = view.moves.slice(0, pending.ply).concat([{ iccs: pending.move }]);
+    const moves = view.moves.slice(0, pending.ply).concat([localNotation(view.board, pending.move)]);
     this.view = { ...view, board, last: pending.move, check: false, legal: [], moves, ply: pending.ply + 1, plies: pending.ply + 1 };
     this.render();
   }

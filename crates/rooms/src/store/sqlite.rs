@@ -122,7 +122,10 @@ impl SqliteStore {
             )));
         }
         let busy = |e: &rusqlite::Error| {
-            matches!(e.sqlite_error_code(), Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
+            matches!(
+                e.sqlite_error_code(),
+                Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+            )
         };
         conn.execute_batch(SCHEMA).map_err(|e| {
             if busy(&e) {

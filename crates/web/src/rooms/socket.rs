@@ -57,6 +57,7 @@ pub struct SeatQuery {
 
 pub async fn connect(
     State(rooms): State<Rooms>,
+    peer: Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>,
     Path(room): Path<String>,
     Query(query): Query<SeatQuery>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
@@ -76,6 +77,8 @@ pub async fn connect(
     let joined = rooms.hub.join(&id, token.as_deref()).await.map_err(hub_error)?;
     let limits = rooms.config.socket;
     let closing = rooms.closing.subscribe();
+    let ip = peer.map_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED), |p| p.0 .0.ip());
+    let address = AddressRate { rooms: rooms.clone(), key: crate::address_cap::counted_as(ip) };
     Ok(upgrade
         .read_buffer_size(limits.max_message_bytes.max(1024))
         .write_buffer_size(0)
@@ -83,7 +86,7 @@ pub async fn connect(
         .max_message_size(limits.max_message_bytes)
         .max_frame_size(limits.max_message_bytes)
         .on_upgrade(move |socket| async move {
-            session(socket, joined, limits, closing).await;
+            session(socket, joined, limits, closing, address).await;
             drop(permit);
         }))
 }
@@ -100,11 +103,55 @@ async fn send(socket: &mut WebSocket, text: String) -> Result<(), ()> {
     }
 }
 
+/// The message allowance of one client address (all its sockets together), so that
+/// reconnecting does not buy a fresh allowance.
+struct AddressRate {
+    rooms: Rooms,
+    key: std::net::IpAddr,
+}
+
+/// Addresses remembered by the message limiter before idle ones are forgotten.
+const MAX_TRACKED_ADDRESSES: usize = 10_000;
+
+impl AddressRate {
+    fn allow(&self, now: Instant) -> bool {
+        let limits = self.rooms.config.socket;
+        let (rate, burst) = (limits.messages_per_second * ADDRESS_FACTOR, limits.burst * ADDRESS_FACTOR);
+        let mut buckets = self.rooms.address_messages.lock().unwrap_or_else(|e| e.into_inner());
+        if buckets.len() >= MAX_TRACKED_ADDRESSES && !buckets.contains_key(&self.key) {
+            buckets.retain(|_, b| !b.is_full(now));
+        }
+        buckets.entry(self.key).or_insert_with(|| TokenBucket::new(rate, burst, now)).allow(now)
+    }
+}
+
+/// One address may send this many times a socket's allowance (a few tabs, a player and a
+/// spectator on one home network).
+const ADDRESS_FACTOR: f64 = 4.0;
+
+/// Sends the close frame, then waits a moment for the client's own close (or the end of the
+/// stream), so that the client sees the code rather than a reset connection.
+pub(super) async fn close_with(socket: &mut WebSocket, code: u16, reason: &'static str) {
+    let frame = CloseFrame { code, reason: reason.into() };
+    if tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::Close(Some(frame)))).await.is_err() {
+        return;
+    }
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        while let Some(Ok(message)) = socket.recv().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
+}
+
 async fn session(
     mut socket: WebSocket,
     mut joined: Joined,
     limits: SocketLimits,
     mut closing: tokio::sync::watch::Receiver<bool>,
+    address: AddressRate,
 ) {
     if send(&mut socket, joined.current()).await.is_err() {
         return;
@@ -122,7 +169,7 @@ async fn session(
                 if matches!(message, Message::Pong(_)) {
                     continue;
                 }
-                if !bucket.allow(last_heard) {
+                if !bucket.allow(last_heard) || !address.allow(last_heard) {
                     break Some((close_code::POLICY, "too many messages"));
                 }
                 match message {
@@ -164,8 +211,7 @@ async fn session(
         }
     };
     if let Some((code, reason)) = close {
-        let frame = CloseFrame { code, reason: reason.into() };
-        let _ = tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::Close(Some(frame)))).await;
+        close_with(&mut socket, code, reason).await;
     }
 }
 
