@@ -92,8 +92,8 @@ async fn a_seek_is_seen_accepted_and_seats_both_players() {
 
 #[tokio::test]
 async fn seeks_leave_with_their_socket_and_are_bounded() {
-    let mut config = RoomsConfig::default();
-    config.lobby = LobbyLimits { seeks_per_address: 2, ..LobbyLimits::default() };
+    let config =
+        RoomsConfig { lobby: LobbyLimits { seeks_per_address: 2, ..LobbyLimits::default() }, ..Default::default() };
     let addr = server(config).await;
     let mut watcher = Lobby::connect(&addr).await;
     let mut maker = Lobby::connect(&addr).await;
@@ -127,9 +127,9 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn load_500_seeks_and_accepts_from_50_clients() {
-    let mut config = RoomsConfig::default();
-    config.lobby =
+    let lobby =
         LobbyLimits { seeks_per_address: 1000, messages_per_second: 1000.0, burst: 1000.0, ..LobbyLimits::default() };
+    let config = RoomsConfig { lobby, ..Default::default() };
     let addr = server(config).await;
     let started = Instant::now();
     let mut tasks = Vec::new();
