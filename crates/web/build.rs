@@ -100,9 +100,10 @@ fn main() {
     }
     let renames: Vec<(String, String)> = files.iter().map(|f| (f.url.clone(), f.hashed.clone())).collect();
 
-    // The import map: every script and the WebAssembly (found with import.meta.resolve).
+    // The import map: every script, and the WebAssembly and styles that scripts load by address
+    // (found with import.meta.resolve).
     let mut imports = String::from("{\"imports\":{");
-    for (i, (from, to)) in renames.iter().filter(|(u, _)| u.ends_with(".js") || u.ends_with(".wasm")).enumerate() {
+    for (i, (from, to)) in renames.iter().filter(|(u, _)| [".js", ".wasm", ".css"].iter().any(|ext| u.ends_with(ext))).enumerate() {
         if i > 0 {
             imports.push(',');
         }

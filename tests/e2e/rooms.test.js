@@ -69,10 +69,11 @@ test('two players and a spectator: invite link, offline catch-up, reload, draw',
   await synced(a.page, 1);
   await synced(b.page, 1);
   await synced(c.page, 1);
-  assert.equal(await a.page.getAttribute('#clock-top', 'class'), 'online-clock running', "black's clock runs");
+  assert.equal(await a.page.getAttribute('#clock-top', 'class'), 'online-clock', 'no clock runs before both first moves');
   await clickMove(b.page, 'h9g7');
   await synced(a.page, 2);
   await synced(c.page, 2);
+  assert.equal(await a.page.getAttribute('#clock-bottom', 'class'), 'online-clock running', "then red's clock runs");
 
   // Black loses the network for a few seconds while red moves, then catches up.
   await b.context.setOffline(true);

@@ -22,6 +22,14 @@ pub enum Command {
     Takeback(Answer),
     /// Ask for (or agree to) a new game with colours swapped, once this one is over.
     Rematch,
+    /// Claim the game the opponent left (a win, or a draw when `win` is false), allowed once
+    /// the opponent's seat has been empty for the grace period.
+    Claim {
+        /// A win rather than a draw.
+        win: bool,
+    },
+    /// Abort the game (no result), allowed before both sides have made their first move.
+    Abort,
 }
 
 /// The three things one can do with an offer. On the wire a draw is `offer`ed and a takeback
@@ -64,6 +72,10 @@ pub enum Refusal {
     NothingToTakeBack,
     /// The sender's colour ran out of time.
     Flagged(Color),
+    /// The opponent is there (or has not been gone long enough): nothing to claim.
+    NothingToClaim,
+    /// Both sides have moved: the game can no longer be aborted.
+    Started,
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -88,6 +100,8 @@ impl fmt::Display for Refusal {
             Refusal::NoOffer => f.write_str("your opponent has offered nothing to answer"),
             Refusal::NothingToTakeBack => f.write_str("you have no move to take back"),
             Refusal::Flagged(c) => write!(f, "{}'s time has run out", color_name(*c)),
+            Refusal::NothingToClaim => f.write_str("your opponent has not left long enough to claim the game"),
+            Refusal::Started => f.write_str("both sides have moved: the game can no longer be aborted"),
         }
     }
 }

@@ -25,11 +25,26 @@ pub struct Limits {
     pub max_clients_per_room: u32,
     /// A room with nobody connected leaves memory after this long (it stays in the store).
     pub idle_room: Duration,
+    /// With a clock, how long a side may take over its first move once both players are
+    /// connected; after it the game is aborted (no result).
+    pub first_move: Duration,
+    /// The same while a player is missing.
+    pub first_move_alone: Duration,
+    /// How long the player who stayed waits, once the opponent's seat is empty, before
+    /// claiming the game.
+    pub claim_after: Duration,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { max_rooms: 20_000, max_clients_per_room: 64, idle_room: Duration::from_secs(60) }
+        Limits {
+            max_rooms: 20_000,
+            max_clients_per_room: 64,
+            idle_room: Duration::from_secs(60),
+            first_move: crate::room::FIRST_MOVE_WAIT,
+            first_move_alone: crate::room::FIRST_MOVE_WAIT_ALONE,
+            claim_after: crate::room::CLAIM_AFTER,
+        }
     }
 }
 
@@ -92,6 +107,7 @@ enum Msg {
     Leave { seat: Option<Color> },
     Command { seat: Option<Color>, command: Command, reply: Answer<Reply> },
     Snapshot { reply: Answer<Arc<StateFrames>> },
+    Pgn { reply: Answer<String> },
 }
 
 impl Msg {
@@ -100,6 +116,7 @@ impl Msg {
             Msg::Join { reply, .. } => drop(reply.send(Err(error))),
             Msg::Command { reply, .. } => drop(reply.send(Err(error))),
             Msg::Snapshot { reply } => drop(reply.send(Err(error))),
+            Msg::Pgn { reply } => drop(reply.send(Err(error))),
             Msg::Leave { .. } => {}
         }
     }
@@ -161,6 +178,14 @@ impl Hub {
         self.request(id, |reply| Msg::Snapshot { reply }).await
     }
 
+    /// The room's game as PGN (see [`crate::room_pgn`]).
+    ///
+    /// # Errors
+    /// As [`Hub::snapshot`].
+    pub async fn pgn(&self, id: &RoomId) -> Result<String, HubError> {
+        self.request(id, |reply| Msg::Pgn { reply }).await
+    }
+
     /// Connects to room `id`, seated by `token` or as a spectator without one.
     ///
     /// # Errors
@@ -168,22 +193,22 @@ impl Hub {
     /// [`HubError::NotFound`], [`HubError::Full`], a store failure.
     pub async fn join(&self, id: &RoomId, token: Option<&str>) -> Result<Joined, HubError> {
         let token = token.map(str::to_string);
-        for _ in 0..3 {
-            let tx = self.handle(id)?;
-            let (reply, answer) = oneshot::channel();
-            if tx.send(Msg::Join { token: token.clone(), reply }).is_err() {
-                continue;
-            }
-            if let Ok(result) = answer.await {
-                let (seat, updates) = result?;
-                return Ok(Joined { seat, updates, room: tx });
-            }
-        }
-        Err(HubError::Gone)
+        let (room, (seat, updates)) = self.request_via(id, |reply| Msg::Join { token: token.clone(), reply }).await?;
+        Ok(Joined { seat, updates, room })
     }
 
     async fn request<T>(&self, id: &RoomId, make: impl Fn(Answer<T>) -> Msg) -> Result<T, HubError> {
-        // A room leaving memory drops the requests it had not started; they go to its next task.
+        self.request_via(id, make).await.map(|(_, answer)| answer)
+    }
+
+    /// Sends the message `make` builds to room `id`'s task and waits for the answer; returns
+    /// the task's channel too. A room leaving memory drops the requests it had not started;
+    /// they go to its next task.
+    async fn request_via<T>(
+        &self,
+        id: &RoomId,
+        make: impl Fn(Answer<T>) -> Msg,
+    ) -> Result<(mpsc::UnboundedSender<Msg>, T), HubError> {
         for _ in 0..3 {
             let tx = self.handle(id)?;
             let (reply, answer) = oneshot::channel();
@@ -191,7 +216,7 @@ impl Hub {
                 continue;
             }
             if let Ok(result) = answer.await {
-                return result;
+                return result.map(|answer| (tx, answer));
             }
         }
         Err(HubError::Gone)
@@ -284,7 +309,11 @@ async fn run_room(
         },
     };
     let room = match room {
-        Ok(room) => room,
+        Ok(mut room) => {
+            room.set_first_move_waits(inner.limits.first_move, inner.limits.first_move_alone);
+            room.set_claim_after(inner.limits.claim_after);
+            room
+        }
         Err(error) => {
             leave_memory(&inner, &id, &me, &mut rx).await;
             while let Ok(msg) = rx.try_recv() {
@@ -363,6 +392,11 @@ impl Actor {
         self.inner.store.save(records).await
     }
 
+    fn presence_changed(&mut self) {
+        let [red, black] = self.presence.seats;
+        self.room.set_presence([red > 0, black > 0], Instant::now());
+    }
+
     async fn handle(&mut self, msg: Msg) {
         match msg {
             Msg::Join { token, reply } => {
@@ -381,6 +415,7 @@ impl Actor {
                     Some(c) => self.presence.seats[c.index()] += 1,
                     None => self.presence.watchers += 1,
                 }
+                self.presence_changed();
                 self.publish();
                 match self.inner.fanout.subscribe(&self.id) {
                     Some(updates) => drop(reply.send(Ok((seat, updates)))),
@@ -393,11 +428,15 @@ impl Actor {
                     None => &mut self.presence.watchers,
                 };
                 *slot = slot.saturating_sub(1);
+                self.presence_changed();
                 self.publish();
             }
             Msg::Snapshot { reply } => {
                 let frames = self.frames();
                 let _ = reply.send(Ok(frames));
+            }
+            Msg::Pgn { reply } => {
+                let _ = reply.send(Ok(crate::pgn::room_pgn(&self.room)));
             }
             Msg::Command { seat, command, reply } => {
                 let answer = self.command(seat, command).await;

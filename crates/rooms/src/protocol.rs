@@ -2,7 +2,9 @@
 //!
 //! `{"type": "move", "ply": N, "move": ICCS}`, `{"type": "resign"}`,
 //! `{"type": "draw", "action": "offer"|"accept"|"decline"}`,
-//! `{"type": "takeback", "action": "request"|"accept"|"decline"}`, `{"type": "rematch"}`, and
+//! `{"type": "takeback", "action": "request"|"accept"|"decline"}`, `{"type": "rematch"}`,
+//! `{"type": "abort"}` (before both first moves), `{"type": "claim", "result": "win"|"draw"}`
+//! (once the opponent has been gone for the grace period), and
 //! `{"type": "ping"}` (answered `{"type": "pong"}`, for pages that cannot send WebSocket pings).
 //! Keys a message does not use are ignored, so that newer clients may add some.
 //!
@@ -43,7 +45,18 @@ enum Wire {
         action: TakebackAction,
     },
     Rematch,
+    Abort,
+    Claim {
+        result: ClaimResult,
+    },
     Ping,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum ClaimResult {
+    Win,
+    Draw,
 }
 
 #[derive(Deserialize)]
@@ -86,6 +99,8 @@ pub fn parse(text: &str) -> Result<ClientMessage, String> {
             TakebackAction::Decline => Answer::Decline,
         })),
         Wire::Rematch => ClientMessage::Command(Command::Rematch),
+        Wire::Abort => ClientMessage::Command(Command::Abort),
+        Wire::Claim { result } => ClientMessage::Command(Command::Claim { win: matches!(result, ClaimResult::Win) }),
         Wire::Ping => ClientMessage::Ping,
     })
 }

@@ -51,6 +51,8 @@ pub struct RoomRecord {
     pub created_ms: i64,
     /// Wall time of the last change (pruning counts from it).
     pub updated_ms: i64,
+    /// With a clock: the mover's remaining milliseconds after each move (empty otherwise).
+    pub move_clocks: Vec<u64>,
 }
 
 /// Wall-clock milliseconds since the Unix epoch (for records only; clocks run on monotonic time).

@@ -22,12 +22,14 @@ use crate::offers::Offers;
 use crate::record::{ClockRecord, RoomRecord};
 use crate::status::{EndReason, RoomStatus};
 use core::fmt;
+use std::time::Duration;
 use tokio::time::Instant;
-use xiangqi::outcome::{Game, Outcome};
-use xiangqi::{Color, Move, Position};
+use xiangqi::outcome::{Game, Outcome, Reason};
+use xiangqi::{Color, Move, PieceKind, Position};
 
-/// Most moves a room holds (as the stateless game API allows).
-pub const MAX_PLIES: usize = 1000;
+/// Most moves a room holds: the one limit for games everywhere. A game that reaches it ends,
+/// drawn by the move limit.
+pub const MAX_PLIES: usize = xiangqi::MAX_GAME_PLIES;
 
 /// What a new room starts from: a position, moves already played, and a time control.
 #[derive(Clone, Debug)]
@@ -147,11 +149,30 @@ pub struct Room {
     version: u64,
     created_ms: i64,
     updated_ms: i64,
+    /// With a clock: the mover's remaining milliseconds after each move (for the PGN's `%clk`).
+    move_clocks: Vec<u64>,
+    /// Since when the side to move has been waited for, before both first moves (memory only).
+    waiting_since: Instant,
+    /// Whether both seats are connected now (the hub says so; memory only).
+    both_present: bool,
+    /// Since when each seat has had nobody connected, red first (memory only).
+    gone_since: [Option<Instant>; 2],
+    /// How long the player who stayed waits before claiming a game the opponent left.
+    claim_after: Duration,
+    /// How long a side may take over its first move: with both seats connected, and otherwise.
+    first_move_waits: (Duration, Duration),
 }
+
+/// How long a side may take over its first move once both players are connected (as lichess).
+pub const FIRST_MOVE_WAIT: Duration = Duration::from_secs(30);
+/// How long a side may take over its first move while a player is missing.
+pub const FIRST_MOVE_WAIT_ALONE: Duration = Duration::from_secs(600);
+/// How long a player who stayed waits, once the opponent has gone, before claiming the game.
+pub const CLAIM_AFTER: Duration = Duration::from_secs(20);
 
 impl Room {
     /// A new room with a fresh id and fresh seat tokens.
-    pub fn new(spec: RoomSpec, wall_ms: i64, _now: Instant) -> Room {
+    pub fn new(spec: RoomSpec, wall_ms: i64, now: Instant) -> Room {
         let mut game = Game::new(spec.start);
         for &m in &spec.moves {
             game.play(m).expect("a RoomSpec holds legal moves");
@@ -169,7 +190,77 @@ impl Room {
             version: 1,
             created_ms: wall_ms,
             updated_ms: wall_ms,
+            move_clocks: match spec.clock {
+                Some(c) => vec![c.initial_ms; spec.moves.len()],
+                None => Vec::new(),
+            },
+            waiting_since: now,
+            both_present: false,
+            gone_since: [None; 2],
+            claim_after: CLAIM_AFTER,
+            first_move_waits: (FIRST_MOVE_WAIT, FIRST_MOVE_WAIT_ALONE),
         }
+    }
+
+    /// Sets how long a side may take over its first move (with both seats connected, and
+    /// otherwise); the defaults are [`FIRST_MOVE_WAIT`] and [`FIRST_MOVE_WAIT_ALONE`].
+    pub fn set_first_move_waits(&mut self, together: Duration, alone: Duration) {
+        self.first_move_waits = (together, alone);
+    }
+
+    /// Sets how long a player who stayed waits before claiming a game the opponent left
+    /// (default [`CLAIM_AFTER`]).
+    pub fn set_claim_after(&mut self, wait: Duration) {
+        self.claim_after = wait;
+    }
+
+    /// Tells the room which seats are connected at `now` (red first): the first-move wait is
+    /// short from the moment both are there, and a seat left empty starts the claim countdown.
+    pub fn set_presence(&mut self, present: [bool; 2], now: Instant) {
+        let both = present[0] && present[1];
+        if both != self.both_present && !self.started() {
+            self.waiting_since = now;
+        }
+        self.both_present = both;
+        for (slot, here) in self.gone_since.iter_mut().zip(present) {
+            if here {
+                *slot = None;
+            } else if slot.is_none() {
+                *slot = Some(now);
+            }
+        }
+    }
+
+    /// [`Room::set_presence`] with both seats connected or not.
+    pub fn set_both_present(&mut self, both: bool, now: Instant) {
+        self.set_presence([both; 2], now);
+    }
+
+    /// When the player who stayed may claim the game: the game has started, is not over, and
+    /// exactly one seat has had nobody connected since the returned instant minus the wait.
+    pub fn claim_deadline(&self) -> Option<Instant> {
+        if self.status.is_over() || !self.started() {
+            return None;
+        }
+        match self.gone_since {
+            [Some(since), None] | [None, Some(since)] => Some(since + self.claim_after),
+            _ => None,
+        }
+    }
+
+    /// Whether both sides have made their first move (the clock runs only from then on).
+    pub fn started(&self) -> bool {
+        self.game.moves().len() >= self.preset + 2
+    }
+
+    /// When the game is aborted if the side to move has not made its first move: only before
+    /// both first moves, only with a clock.
+    pub fn abort_deadline(&self) -> Option<Instant> {
+        if self.status.is_over() || self.started() || self.clock.is_none() {
+            return None;
+        }
+        let wait = if self.both_present { self.first_move_waits.0 } else { self.first_move_waits.1 };
+        Some(self.waiting_since + wait)
     }
 
     /// The room's id.
@@ -222,17 +313,42 @@ impl Room {
         self.updated_ms
     }
 
+    /// Wall time of creation.
+    pub fn created_ms(&self) -> i64 {
+        self.created_ms
+    }
+
+    /// With a clock: the mover's remaining milliseconds after each move, one per move (empty
+    /// when the room has no clock or was saved before these were kept).
+    pub fn move_clocks(&self) -> &[u64] {
+        if self.move_clocks.len() == self.game.moves().len() {
+            &self.move_clocks
+        } else {
+            &[]
+        }
+    }
+
     /// When the running side's flag falls, if a clock runs.
     pub fn deadline(&self) -> Option<Instant> {
         if self.status.is_over() {
             return None;
         }
-        self.clock.as_ref().and_then(Clock::deadline)
+        let flag = self.clock.as_ref().and_then(Clock::deadline);
+        match (flag, self.abort_deadline()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     /// Ends the game if the side to move has run out of time at `now`; says whether it did.
     /// A side whose opponent has no piece able to mate (rook, horse, cannon, pawn) only draws.
+    /// Before both first moves, a side that let its first-move wait run out aborts the game.
     pub fn check_flag(&mut self, now: Instant, wall_ms: i64) -> bool {
+        if self.abort_deadline().is_some_and(|d| d <= now) {
+            self.finish(RoomStatus::ABORTED, now);
+            self.touch(wall_ms);
+            return true;
+        }
         let Some(loser) = self.clock.as_ref().and_then(|c| c.flagged(now)) else { return false };
         if self.status.is_over() {
             return false;
@@ -288,6 +404,25 @@ impl Room {
             Command::Draw(answer) => self.answer_offer(OfferKind::Draw, seat, answer, now)?,
             Command::Takeback(answer) => self.answer_offer(OfferKind::Takeback, seat, answer, now)?,
             Command::Rematch => self.rematch(seat, now, wall_ms)?,
+            Command::Claim { win } => {
+                self.require_ongoing()?;
+                let ready =
+                    self.gone_since[seat.other().index()].is_some() && self.claim_deadline().is_some_and(|d| d <= now);
+                if !ready {
+                    return Err(Refusal::NothingToClaim);
+                }
+                let outcome = if win { Outcome::win(seat) } else { Outcome::Draw };
+                self.finish(RoomStatus { outcome, reason: Some(EndReason::Abandonment) }, now);
+                Applied::Changed
+            }
+            Command::Abort => {
+                self.require_ongoing()?;
+                if self.started() {
+                    return Err(Refusal::Started);
+                }
+                self.finish(RoomStatus::ABORTED, now);
+                Applied::Changed
+            }
         };
         if applied != Applied::Unchanged {
             self.touch(wall_ms);
@@ -330,18 +465,29 @@ impl Room {
             return Err(Refusal::TooLong);
         }
         self.game.play(mv).map_err(|_| Refusal::Illegal(mv))?;
+        // No clock runs until both sides have made their first move (as on lichess); then the
+        // side to move's starts, and from the next move on each move is charged.
+        let started = self.started();
         if let Some(clock) = &mut self.clock {
             if clock.running().is_some() {
                 clock.on_move(seat, seat.other(), now);
-            } else {
+            } else if started {
                 clock.switch_to(seat.other(), now);
             }
+        }
+        self.waiting_since = now;
+        if let Some(clock) = &self.clock {
+            self.move_clocks.truncate(played);
+            self.move_clocks.push(clock.remaining(seat, now));
         }
         if self.offers.draw == Some(seat.other()) {
             self.offers.draw = None;
         }
         self.offers.takeback = None;
-        let status: RoomStatus = self.game.status().into();
+        let mut status: RoomStatus = self.game.status().into();
+        if !status.is_over() && self.game.moves().len() >= MAX_PLIES {
+            status = RoomStatus { outcome: Outcome::Draw, reason: Some(EndReason::Rule(Reason::MoveLimit)) };
+        }
         if status.is_over() {
             self.finish(status, now);
         }
@@ -401,12 +547,15 @@ impl Room {
         // The request was valid when made and no move came since (a move clears it).
         let Some(n) = self.takeback_plies(asker) else { return };
         let keep = self.game.moves().len() - n;
+        self.move_clocks.truncate(keep);
         let moves = self.game.moves()[..keep].to_vec();
         self.game =
             Game::from_moves(self.game.start().clone(), &moves, self.game.rules()).expect("a prefix of legal moves");
         let turn = self.game.position().turn();
+        self.waiting_since = now;
+        let started = self.started();
         if let Some(clock) = &mut self.clock {
-            if keep == 0 {
+            if !started {
                 clock.stop(now);
             } else {
                 clock.switch_to(turn, now);
@@ -459,6 +608,7 @@ impl Room {
             version: self.version,
             created_ms: self.created_ms,
             updated_ms: self.updated_ms,
+            move_clocks: self.move_clocks().to_vec(),
         }
     }
 
@@ -495,6 +645,12 @@ impl Room {
             version: record.version,
             created_ms: record.created_ms,
             updated_ms: record.updated_ms,
+            move_clocks: record.move_clocks,
+            waiting_since: now,
+            both_present: false,
+            gone_since: [None; 2],
+            claim_after: CLAIM_AFTER,
+            first_move_waits: (FIRST_MOVE_WAIT, FIRST_MOVE_WAIT_ALONE),
         })
     }
 }
@@ -580,12 +736,76 @@ mod tests {
         let settings = ClockSettings { initial_ms: 1_000, increment_ms: 0 };
         let mut room = Room::new(RoomSpec::standard(Some(settings)), 0, t0);
         play(&mut room, Color::Red, "h2e2", t0).unwrap();
+        play(&mut room, Color::Black, "h9g7", t0).unwrap();
+        play(&mut room, Color::Red, "h0g2", t0).unwrap();
         let late = t0 + Duration::from_millis(1_500);
-        assert_eq!(play(&mut room, Color::Black, "h9g7", late), Err(Refusal::Flagged(Color::Black)));
+        assert_eq!(play(&mut room, Color::Black, "b9c7", late), Err(Refusal::Flagged(Color::Black)));
         assert!(room.check_flag(late, 0));
         assert_eq!(room.status().outcome, Outcome::RedWins);
         assert_eq!(room.status().reason, Some(EndReason::Flag));
         assert_eq!(room.deadline(), None);
+    }
+
+    #[test]
+    fn no_clock_runs_before_both_first_moves() {
+        let t0 = Instant::now();
+        let settings = ClockSettings { initial_ms: 60_000, increment_ms: 2_000 };
+        let mut room = Room::new(RoomSpec::standard(Some(settings)), 0, t0);
+        room.set_both_present(true, t0);
+        let t1 = t0 + Duration::from_secs(20);
+        play(&mut room, Color::Red, "h2e2", t1).unwrap();
+        assert_eq!(room.clock().unwrap().running(), None);
+        let t2 = t1 + Duration::from_secs(25);
+        play(&mut room, Color::Black, "h9g7", t2).unwrap();
+        // Neither first move is charged nor earns the increment; red's clock starts now.
+        let clock = room.clock().unwrap();
+        assert_eq!(clock.running(), Some(Color::Red));
+        assert_eq!(clock.remaining_both(t2), [60_000, 60_000]);
+        assert_eq!(room.abort_deadline(), None);
+        assert_eq!(room.apply(Some(Color::Red), Command::Abort, t2), Err(Refusal::Started));
+    }
+
+    #[test]
+    fn an_unstarted_game_is_aborted_with_no_result() {
+        let t0 = Instant::now();
+        let settings = ClockSettings { initial_ms: 60_000, increment_ms: 0 };
+        let mut room = Room::new(RoomSpec::standard(Some(settings)), 0, t0);
+        // Alone, red has the long wait; once black is there, 30 s from then.
+        assert_eq!(room.abort_deadline(), Some(t0 + FIRST_MOVE_WAIT_ALONE));
+        let t1 = t0 + Duration::from_secs(100);
+        room.set_both_present(true, t1);
+        assert_eq!(room.deadline(), Some(t1 + FIRST_MOVE_WAIT));
+        play(&mut room, Color::Red, "h2e2", t1 + Duration::from_secs(29)).unwrap();
+        let t2 = t1 + Duration::from_secs(29);
+        assert!(!room.check_flag(t2 + Duration::from_secs(29), 0));
+        assert!(room.check_flag(t2 + FIRST_MOVE_WAIT, 0));
+        assert_eq!(room.status(), RoomStatus::ABORTED);
+        assert_eq!(room.status().outcome_name(), "aborted");
+        assert_eq!(room.clock().unwrap().remaining_both(t2), [60_000, 60_000]);
+        let back = Room::from_record(room.to_record(t2, 0), t2, 0).unwrap();
+        assert_eq!(back.status(), RoomStatus::ABORTED);
+        // A player may also abort before both have moved.
+        let mut other = Room::new(RoomSpec::standard(None), 0, t0);
+        assert_eq!(other.apply(Some(Color::Black), Command::Abort, t0), Ok(Applied::Changed));
+        assert!(other.status().is_aborted());
+    }
+
+    #[test]
+    fn the_player_who_stayed_may_claim_after_the_grace() {
+        let t0 = Instant::now();
+        let mut room = Room::new(RoomSpec::standard(None), 0, t0);
+        room.set_presence([true, true], t0);
+        play(&mut room, Color::Red, "h2e2", t0).unwrap();
+        play(&mut room, Color::Black, "h9g7", t0).unwrap();
+        let claim = Command::Claim { win: true };
+        assert_eq!(room.apply(Some(Color::Red), claim, t0), Err(Refusal::NothingToClaim));
+        room.set_presence([true, false], t0);
+        assert_eq!(room.claim_deadline(), Some(t0 + CLAIM_AFTER));
+        assert_eq!(room.apply(Some(Color::Red), claim, t0 + CLAIM_AFTER / 2), Err(Refusal::NothingToClaim));
+        // The one who left cannot claim.
+        assert_eq!(room.apply(Some(Color::Black), claim, t0 + CLAIM_AFTER), Err(Refusal::NothingToClaim));
+        room.apply(Some(Color::Red), claim, t0 + CLAIM_AFTER).unwrap();
+        assert_eq!(room.status(), RoomStatus { outcome: Outcome::RedWins, reason: Some(EndReason::Abandonment) });
     }
 
     #[test]
@@ -606,11 +826,14 @@ mod tests {
         let settings = ClockSettings { initial_ms: 60_000, increment_ms: 1_000 };
         let mut room = Room::new(RoomSpec::standard(Some(settings)), 0, t0);
         play(&mut room, Color::Red, "h2e2", t0).unwrap();
+        play(&mut room, Color::Black, "h9g7", t0).unwrap();
+        play(&mut room, Color::Red, "h0g2", t0).unwrap();
         room.apply(Some(Color::Red), Command::Draw(Answer::Propose), t0).unwrap();
         let record = room.to_record(t0 + Duration::from_secs(3), 10_000);
         // Loaded 2 s (wall) after the record was made: black has used 3 + 2 seconds.
         let back = Room::from_record(record.clone(), t0, 12_000).unwrap();
-        assert_eq!(back.to_record(t0, 12_000).clock.unwrap().remaining_ms, [60_000, 55_000]);
+        assert_eq!(back.to_record(t0, 12_000).clock.unwrap().remaining_ms, [61_000, 55_000]);
+        assert_eq!(back.move_clocks(), &[60_000, 60_000, 61_000]);
         assert_eq!(back.offers().draw, Some(Color::Red));
         assert_eq!(back.game().moves(), room.game().moves());
         assert_eq!(back.version(), room.version());

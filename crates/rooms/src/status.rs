@@ -15,6 +15,10 @@ pub enum EndReason {
     Agreement,
     /// A player's time ran out.
     Flag,
+    /// The opponent left and the player who stayed claimed the game (a win or a draw).
+    Abandonment,
+    /// The game was aborted before both sides had made their first move: no result.
+    Aborted,
 }
 
 impl EndReason {
@@ -26,6 +30,8 @@ impl EndReason {
             EndReason::Resignation => "resignation",
             EndReason::Agreement => "agreement",
             EndReason::Flag => "flag",
+            EndReason::Aborted => "aborted",
+            EndReason::Abandonment => "abandonment",
         }
     }
 
@@ -44,6 +50,8 @@ impl EndReason {
             "resignation" => Some(EndReason::Resignation),
             "agreement" => Some(EndReason::Agreement),
             "flag" => Some(EndReason::Flag),
+            "aborted" => Some(EndReason::Aborted),
+            "abandonment" => Some(EndReason::Abandonment),
             _ => RULES.into_iter().find(|r| r.name() == name).map(EndReason::Rule),
         }
     }
@@ -62,18 +70,34 @@ impl RoomStatus {
     /// The game goes on.
     pub const ONGOING: RoomStatus = RoomStatus { outcome: Outcome::Ongoing, reason: None };
 
+    /// Aborted before both first moves: over, with no result (kept as a draw inside, named
+    /// `aborted` in the protocol and `*` in a PGN).
+    pub const ABORTED: RoomStatus = RoomStatus { outcome: Outcome::Draw, reason: Some(EndReason::Aborted) };
+
+    /// Whether the game was aborted (no result).
+    pub fn is_aborted(&self) -> bool {
+        self.reason == Some(EndReason::Aborted)
+    }
+
     /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         self.outcome != Outcome::Ongoing
     }
 
-    /// The outcome as named in the protocol: `ongoing`, `red wins`, `black wins`, `draw`.
+    /// The outcome as named in the protocol: `ongoing`, `red wins`, `black wins`, `draw`, or
+    /// `aborted`.
     pub fn outcome_name(&self) -> &'static str {
+        if self.is_aborted() {
+            return "aborted";
+        }
         self.outcome.name()
     }
 
     /// The outcome named `name` (the inverse of [`RoomStatus::outcome_name`]).
     pub fn outcome_from_name(name: &str) -> Option<Outcome> {
+        if name == "aborted" {
+            return Some(Outcome::Draw);
+        }
         [Outcome::Ongoing, Outcome::RedWins, Outcome::BlackWins, Outcome::Draw].into_iter().find(|o| o.name() == name)
     }
 }

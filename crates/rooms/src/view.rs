@@ -89,6 +89,12 @@ struct StateView<'a> {
     offers: OffersView,
     link: String,
     next: Option<&'a str>,
+    /// Before both first moves (with a clock): milliseconds left for the side to move's first
+    /// move before the game is aborted.
+    abort_in_ms: Option<u64>,
+    /// Once the game has started and one seat is empty: milliseconds until the player who
+    /// stayed may claim the game (0: now).
+    claim_in_ms: Option<u64>,
 }
 
 /// The state as JSON for each kind of recipient: `[red, black, spectator]` (they differ only in
@@ -108,6 +114,10 @@ impl StateFrames {
     pub fn frame(&self, seat: Option<Color>) -> &str {
         &self.for_seat[seat.map_or(2, Color::index)]
     }
+}
+
+fn ms_until(deadline: Instant, now: Instant) -> u64 {
+    u64::try_from(deadline.saturating_duration_since(now).as_millis()).unwrap_or(u64::MAX)
 }
 
 /// Builds the state messages for `room` at `now`; `link` is its [`share_path`] (callers cache it).
@@ -147,6 +157,8 @@ pub fn state_frames(room: &Room, presence: Presence, link: &str, now: Instant) -
         },
         link: link.to_string(),
         next: room.next().map(|n| n.as_str()),
+        abort_in_ms: room.abort_deadline().map(|d| ms_until(d, now)),
+        claim_in_ms: room.claim_deadline().map(|d| ms_until(d, now)),
     };
     let api = serde_json::to_string(&view).expect("state serialises");
     let mut frame = |you: Option<Color>| {

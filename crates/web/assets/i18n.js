@@ -100,6 +100,8 @@ const TEXT = {
     'hr.emptyLink': 'The link has an empty layout (l=).', 'hr.finishEditing': 'Press Done (or choose a layout) to leave the editor first.',
     'hr.name.C': '曹操', 'hr.name.guan': '关羽', 'hr.name.zhang': '张飞', 'hr.name.zhao': '赵云', 'hr.name.ma': '马超',
     'hr.name.huang': '黄忠', 'hr.name.S': '兵',
+    // Online play (online.js, room.js): the buttons on /xq and the home page need these before online.js loads.
+    'online.play': 'Play a friend', 'lobby.play': 'Play someone',
   },
   zh: {
     'nav.home': '棋', 'nav.xq': '象棋', 'nav.huarong': '华容道', 'nav.lang': 'English',
@@ -198,6 +200,8 @@ const TEXT = {
     'hr.emptyLink': '链接中的布局为空（l=）。', 'hr.finishEditing': '请先按“完成”（或选择布局）退出编辑。',
     'hr.name.C': '曹操', 'hr.name.guan': '关羽', 'hr.name.zhang': '张飞', 'hr.name.zhao': '赵云', 'hr.name.ma': '马超',
     'hr.name.huang': '黄忠', 'hr.name.S': '兵',
+    // Online play (online.js, room.js): the buttons on /xq and the home page need these before online.js loads.
+    'online.play': '约朋友下棋', 'lobby.play': '找人下棋',
   },
 };
 

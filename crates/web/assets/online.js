@@ -1,12 +1,9 @@
-// Play a friend by link: the "Play a friend" dialog on /xq, and the room page (/xq?room=ID,
-// with &seat=TOKEN for a player). The server owns the game; this page shows its states, sends
-// requests, and never loses a move: a move waits, shown as pending, until a state that contains
-// it comes back; it is sent again after a reconnect or when no answer comes in time (the server
-// recognises a resend by its ply and applies it once).
+// Online play, shared parts: the texts, small DOM helpers, and the "Play a friend" dialog on
+// /xq. The room itself has its own page (room.html + room.js, served at /xq?room=ID).
 
+import { $, htmlEl as el, copyText } from './dom.js';
 import { api } from './api.js';
-import { XiangqiBoard } from './board.js';
-import { t, addText, onLangChange, applyText } from './i18n.js';
+import { t, addText, applyText } from './i18n.js';
 
 addText({
   en: {
@@ -27,6 +24,18 @@ addText({
     'online.share': 'Share the finished game', 'online.pending': 'sending…', 'online.flip': 'Rotate board',
     'online.leave': 'Leave the room', 'online.notFound': 'This room does not exist (any more).',
     'reason.resignation': 'resignation', 'reason.agreement': 'agreed draw', 'reason.flag': 'time ran out',
+    // Round 3 (issue 23)
+    'online.roomTitle': 'Xiangqi online', 'online.aborted': 'Game aborted', 'reason.aborted': 'no result',
+    'online.abort': 'Abort the game', 'online.abortIn': '{side} must make a first move within {s} s, or the game is aborted.',
+    'online.viewing': 'Move {ply} of {plies}', 'online.backToGame': 'Back to the game', 'online.mute': 'Mute sounds',
+    'online.first': 'First move', 'online.prev': 'Previous move', 'online.next': 'Next move', 'online.last': 'Last move',
+    'online.declinedDraw': 'Your opponent declined the draw.', 'online.declinedTakeback': 'Your opponent declined the takeback.',
+    'online.analyse': 'Analyse the game', 'online.pgn': 'Download the PGN', 'online.over': 'Game over',
+    'online.opponentGone': 'Your opponent left. You may claim the game in {s} s.', 'online.claimNow': 'Your opponent left.',
+    'online.claimWin': 'Claim the win', 'online.claimDraw': 'Call it a draw', 'reason.abandonment': 'the opponent left',
+    'lobby.title': 'Play someone', 'lobby.quick': 'Quick pairing: pick a time control.', 'lobby.seek': 'Post a seek',
+    'lobby.name': 'optional', 'lobby.nameLabel': 'Name', 'lobby.open': 'Open seeks', 'lobby.none': 'No open seeks yet.',
+    'lobby.accept': 'Play', 'lobby.cancel': 'Cancel', 'lobby.waiting': 'Waiting for an opponent…',
   },
   zh: {
     'online.play': '约朋友下棋', 'online.title': '约朋友下棋', 'online.colour': '我执', 'online.red': '红方',
@@ -43,34 +52,29 @@ addText({
     'online.rematch': '再来一局', 'online.rematchAsked': '对手想再来一局。', 'online.share': '分享这盘棋',
     'online.pending': '发送中…', 'online.flip': '翻转棋盘', 'online.leave': '离开', 'online.notFound': '这个房间不存在（或已清理）。',
     'reason.resignation': '认输', 'reason.agreement': '议和', 'reason.flag': '超时',
+    // Round 3 (issue 23)
+    'online.roomTitle': '在线象棋', 'online.aborted': '对局取消', 'reason.aborted': '不计结果',
+    'online.abort': '取消对局', 'online.abortIn': '{side}须在 {s} 秒内走第一步，否则对局取消。',
+    'online.viewing': '第 {ply} 步，共 {plies} 步', 'online.backToGame': '回到对局', 'online.mute': '静音',
+    'online.first': '第一步', 'online.prev': '上一步', 'online.next': '下一步', 'online.last': '最后一步',
+    'online.declinedDraw': '对手拒绝了和棋。', 'online.declinedTakeback': '对手拒绝了悔棋。',
+    'online.analyse': '分析这盘棋', 'online.pgn': '下载 PGN', 'online.over': '对局结束',
+    'online.opponentGone': '对手已离开。{s} 秒后你可以结束对局。', 'online.claimNow': '对手已离开。',
+    'online.claimWin': '判我胜', 'online.claimDraw': '判和', 'reason.abandonment': '对手离开',
+    'lobby.title': '找人下棋', 'lobby.quick': '快速配对：选择用时。', 'lobby.seek': '发布邀请',
+    'lobby.name': '可不填', 'lobby.nameLabel': '名字', 'lobby.open': '等待中的邀请', 'lobby.none': '暂时没有邀请。',
+    'lobby.accept': '应战', 'lobby.cancel': '取消', 'lobby.waiting': '等待对手…',
   },
 });
 
-const $ = (id) => document.getElementById(id);
-const params = new URLSearchParams(location.search);
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'text') node.textContent = v;
-    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v);
-  }
-  node.append(...children);
-  return node;
-}
-
 async function copy(input, say) {
-  try {
-    await navigator.clipboard.writeText(input.value);
-  } catch {
-    input.select();
-    document.execCommand && document.execCommand('copy');
-  }
+  await copyText(input.value, input);
   say(t('online.copied'));
 }
 
-function linkRow(labelKey, value, id) {
+export { el };
+
+export function linkRow(labelKey, value, id) {
   const input = el('input', { readonly: '', id, 'aria-label': t(labelKey) });
   input.value = value;
   const note = el('span', { class: 'online-note' });
@@ -83,6 +87,9 @@ function linkRow(labelKey, value, id) {
 
 // ---------------------------------------------------------------- the "Play a friend" dialog
 
+// Time controls offered at one click: minutes + seconds per move.
+export const PRESETS = [[1, 0], [3, 2], [5, 3], [10, 5], [15, 10], [30, 0]];
+
 function friendDialog() {
   const dialog = el('dialog', { id: 'friend-dialog', class: 'online-dialog' });
   const colour = el('select', { id: 'friend-colour' },
@@ -91,6 +98,11 @@ function friendDialog() {
   const minutes = el('input', { type: 'number', id: 'friend-minutes', min: '1', max: '180', value: '10' });
   const increment = el('input', { type: 'number', id: 'friend-increment', min: '0', max: '180', value: '5' });
   const fromHere = el('input', { type: 'checkbox', id: 'friend-from-here' });
+  const presets = el('div', { class: 'buttons online-presets', id: 'friend-presets' },
+    ...PRESETS.map(([m, i]) => el('button', {
+      type: 'button', 'data-preset': `${m}+${i}`, text: `${m}+${i}`,
+      onclick: () => { clockOn.checked = true; minutes.value = String(m); increment.value = String(i); },
+    })));
   const error = el('p', { class: 'error', role: 'alert' });
   const form = el('form', { method: 'dialog' },
     el('h2', { 'data-i18n': 'online.title', text: t('online.title') }),
@@ -98,6 +110,7 @@ function friendDialog() {
     el('label', {}, clockOn, ' ', el('span', { 'data-i18n': 'online.clock', text: t('online.clock') }), ' ', minutes, ' ',
       el('span', { 'data-i18n': 'online.minutes', text: t('online.minutes') }), ' + ', increment, ' ',
       el('span', { 'data-i18n': 'online.increment', text: t('online.increment') })),
+    presets,
     el('label', {}, fromHere, ' ', el('span', { 'data-i18n': 'online.fromHere', text: t('online.fromHere') })),
     error,
     el('div', { class: 'buttons' },
@@ -134,423 +147,126 @@ function addFriendButton() {
   return button;
 }
 
-// ---------------------------------------------------------------- the room page
+// ---------------------------------------------------------------- the lobby ("Play someone")
 
-const RESEND_AFTER_MS = 2500;
-const PING_EVERY_MS = 4000;
-const SILENCE_MS = 10000;
-
-class RoomPage {
-  constructor(roomId, seat) {
-    this.roomId = roomId;
-    this.seatToken = seat;
-    this.state = null; // the server's latest state
-    this.view = null; // /api/xq/game's answer for the moves on view
-    this.pending = null; // { ply, move, sentAt }
-    this.socket = null;
-    this.backoff = 500;
-    this.lastHeard = 0;
-    this.receivedAt = 0;
-    this.flipped = null;
-    this.notation = localStorage.getItem('qi-notation') || 'chinese';
-    this.viewSeq = 0;
-    this.build();
-    this.connect();
-    setInterval(() => this.tick(), 200);
-    window.addEventListener('online', () => this.reconnectNow());
-    onLangChange(() => this.render());
-  }
-
-  get you() {
-    return this.state ? this.state.you : null;
-  }
-
-  build() {
-    document.body.classList.add('online-page');
-    const main = document.querySelector('main') || document.body.appendChild(el('main'));
-    main.className = 'layout online';
-    const boardNode = el('div', { id: 'board', 'data-ready': 'false', 'data-plies': '0' });
-    this.clockTop = el('div', { class: 'online-clock', id: 'clock-top' });
-    this.clockBottom = el('div', { class: 'online-clock', id: 'clock-bottom' });
-    const boardWrap = el('section', { class: 'board-wrap' }, this.clockTop, boardNode, this.clockBottom);
-    this.conn = el('p', { id: 'online-conn', 'data-state': 'connecting', 'aria-live': 'polite' });
-    this.status = el('p', { id: 'status', 'aria-live': 'polite' });
-    this.message = el('p', { id: 'message', role: 'alert' });
-    this.players = el('p', { id: 'online-players' });
-    this.offers = el('div', { id: 'online-offers', class: 'buttons' });
-    const button = (id, key, fn) => el('button', { type: 'button', id, 'data-i18n': key, text: t(key), onclick: fn });
-    this.actions = el('div', { class: 'buttons', id: 'online-actions' },
-      button('online-resign', 'online.resign', () => { if (confirm(t('online.confirmResign'))) this.send({ type: 'resign' }); }),
-      button('online-draw', 'online.offerDraw', () => this.send({ type: 'draw', action: 'offer' })),
-      button('online-takeback', 'online.takeback', () => this.send({ type: 'takeback', action: 'request' })),
-      button('online-rematch', 'online.rematch', () => this.send({ type: 'rematch' })),
-      button('online-flip', 'online.flip', () => { this.flipped = !this.flippedNow(); this.renderBoard(); }));
-    const notation = el('select', { id: 'notation' },
-      ...['chinese', 'wxf', 'iccs'].map((n) => el('option', { value: n, 'data-i18n': `notation.${n}`, text: t(`notation.${n}`) })));
-    notation.value = this.notation;
-    notation.addEventListener('change', () => {
-      this.notation = notation.value;
-      localStorage.setItem('qi-notation', this.notation);
-      this.renderMoves();
-    });
-    this.movesList = el('ol', { id: 'moves' });
-    this.links = el('section', { id: 'online-links' });
-    this.share = el('section', { id: 'online-share', hidden: '' });
-    const panel = el('aside', { class: 'panel' }, this.conn, this.status, this.message, this.players, this.offers, this.actions,
-      el('div', { class: 'moves-head' }, el('h2', { 'data-i18n': 'label.moves', text: t('label.moves') }),
-        el('label', {}, el('span', { 'data-i18n': 'label.notation', text: t('label.notation') }), ' ', notation)),
-      this.movesList, this.share, this.links);
-    main.replaceChildren(boardWrap, panel);
-    this.board = new XiangqiBoard(boardNode, {
-      onMove: (iccs) => this.play(iccs),
-      onIllegal: (iccs) => this.say(t('msg.illegal', { move: iccs }), 'error'),
-    });
-    this.board.interactive = false;
-    const saved = JSON.parse(localStorage.getItem(`qi-room-${this.roomId}`) || 'null');
-    const watch = `${location.origin}/xq?room=${this.roomId}`;
-    if (saved && saved.invite && this.seatToken) this.links.append(linkRow('online.invite', saved.invite, 'online-invite'));
-    this.links.append(linkRow('online.watch', saved && saved.watch ? saved.watch : watch, 'online-watch'));
-  }
-
-  say(text, kind = 'info') {
-    this.message.textContent = text || '';
-    this.message.className = text ? kind : '';
-  }
-
-  // ------------------------------------------------------------ the connection
-
-  connect() {
+// The lobby's WebSocket (/api/lobby/ws): open seeks live, a seek of one's own, quick pairing.
+// A seek lives as long as this page's socket; a pairing sends both players to their seat.
+function lobbyDialog() {
+  const dialog = el('dialog', { id: 'lobby-dialog', class: 'online-dialog' });
+  const status = el('p', { id: 'lobby-status', class: 'online-note', 'aria-live': 'polite' });
+  const error = el('p', { class: 'error', id: 'lobby-error', role: 'alert' });
+  const list = el('ul', { id: 'lobby-seeks', class: 'lobby-seeks' });
+  const clock = el('select', { id: 'lobby-clock' },
+    ...PRESETS.map(([m, i]) => el('option', { value: `${m}+${i}`, text: `${m}+${i}` })),
+    el('option', { value: 'none', 'data-i18n': 'online.noClock', text: t('online.noClock') }));
+  clock.value = '5+3';
+  const colour = el('select', { id: 'lobby-colour' },
+    ...['random', 'red', 'black'].map((c) => el('option', { value: c, 'data-i18n': `online.${c}`, text: t(`online.${c}`) })));
+  const name = el('input', { id: 'lobby-name', maxlength: '24', 'data-i18n-placeholder': 'lobby.name', placeholder: t('lobby.name') });
+  name.value = localStorage.getItem('qi-lobby-name') || '';
+  const mine = new Set();
+  let socket = null;
+  let seeks = [];
+  const clockOf = (value) => {
+    if (value === 'none') return null;
+    const [m, i] = value.split('+').map(Number);
+    return { initial_s: m * 60, increment_s: i };
+  };
+  const clockText = (c) => (c ? `${c.initial_s / 60}+${c.increment_s}` : t('online.noClock'));
+  const send = (msg) => {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
+  };
+  const nameValue = () => {
+    localStorage.setItem('qi-lobby-name', name.value);
+    return name.value.trim() || undefined;
+  };
+  const render = () => {
+    list.replaceChildren(...seeks.map((s) => {
+      const own = mine.has(s.id);
+      const label = el('span', { class: 'seek-text' });
+      label.textContent = `${clockText(s.clock)} · ${t(`online.${s.colour}`)}${s.name ? ` · ${s.name}` : ''}`;
+      const action = own
+        ? el('button', { type: 'button', class: 'seek-cancel', 'data-i18n': 'lobby.cancel', text: t('lobby.cancel'), onclick: () => { mine.delete(s.id); send({ type: 'cancel', id: s.id }); } })
+        : el('button', { type: 'button', class: 'seek-accept', 'data-i18n': 'lobby.accept', text: t('lobby.accept'), onclick: () => send({ type: 'accept', id: s.id }) });
+      return el('li', { class: `seek${own ? ' mine' : ''}`, 'data-id': s.id }, label, ' ', action);
+    }));
+    if (!seeks.length) list.append(el('li', { class: 'online-note', 'data-i18n': 'lobby.none', text: t('lobby.none') }));
+    status.textContent = [...mine].some((id) => seeks.some((s) => s.id === id)) ? t('lobby.waiting') : '';
+  };
+  const open = () => {
+    if (socket) return;
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const query = this.seatToken ? `?seat=${encodeURIComponent(this.seatToken)}` : '';
-    const socket = new WebSocket(`${scheme}://${location.host}/api/rooms/${encodeURIComponent(this.roomId)}/ws${query}`);
-    this.socket = socket;
-    this.setConn(this.state ? 'reconnecting' : 'connecting');
-    socket.addEventListener('open', () => {
-      if (socket !== this.socket) return;
-      this.lastHeard = Date.now();
-      this.backoff = 500;
-      this.fresh = true;
-    });
+    socket = new WebSocket(`${scheme}://${location.host}/api/lobby/ws`);
     socket.addEventListener('message', (e) => {
-      if (socket !== this.socket) return;
-      this.lastHeard = Date.now();
-      let msg;
-      try {
-        msg = JSON.parse(e.data);
-      } catch {
-        return;
+      const msg = JSON.parse(e.data);
+      if (msg.type === 'seeks') {
+        seeks = msg.seeks;
+        render();
+      } else if (msg.type === 'seeking') {
+        mine.add(msg.id);
+        render();
+      } else if (msg.type === 'paired') {
+        location.href = msg.link;
+      } else if (msg.type === 'error') {
+        error.textContent = msg.error;
       }
-      this.receive(msg);
     });
     socket.addEventListener('close', () => {
-      if (socket !== this.socket) return;
-      this.socket = null;
-      this.scheduleReconnect();
+      socket = null;
+      mine.clear();
+      if (dialog.open) setTimeout(open, 1000);
     });
-  }
-
-  async scheduleReconnect() {
-    this.setConn('reconnecting');
-    if (!this.state) {
-      // Never connected: perhaps the room does not exist.
-      try {
-        await api(`/api/rooms/${encodeURIComponent(this.roomId)}`);
-      } catch (err) {
-        if (/no such room/.test(err.message)) {
-          this.say(t('online.notFound'), 'error');
-          return;
-        }
-      }
-    }
-    const wait = this.backoff * (0.75 + Math.random() * 0.5);
-    this.backoff = Math.min(this.backoff * 2, 8000);
-    clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = setTimeout(() => this.connect(), wait);
-  }
-
-  reconnectNow() {
-    if (this.socket && this.socket.readyState === WebSocket.OPEN) return;
-    clearTimeout(this.reconnectTimer);
-    this.backoff = 500;
-    if (!this.socket) this.connect();
-  }
-
-  // Called often: keeps the socket honest, resends an unacknowledged move, runs the clocks.
-  tick() {
-    const now = Date.now();
-    const open = this.socket && this.socket.readyState === WebSocket.OPEN;
-    if (open && now - this.lastHeard > SILENCE_MS) {
-      // The network went away without a close: drop this socket and start again.
-      const dead = this.socket;
-      this.socket = null;
-      dead.close();
-      this.scheduleReconnect();
-    } else if (open && now - (this.lastPing || 0) > PING_EVERY_MS) {
-      this.lastPing = now;
-      this.socket.send(JSON.stringify({ type: 'ping' }));
-    }
-    if (open && this.pending && now - this.pending.sentAt > RESEND_AFTER_MS) this.sendPending();
-    this.renderClocks();
-  }
-
-  setConn(kind) {
-    this.connState = kind;
-    this.conn.dataset.state = kind;
-    this.conn.textContent = t(`online.${kind}`);
-  }
-
-  send(message) {
-    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
-      this.socket.send(JSON.stringify(message));
-      return true;
-    }
-    return false;
-  }
-
-  sendPending() {
-    const p = this.pending;
-    p.sentAt = Date.now();
-    this.send({ type: 'move', ply: p.ply, move: p.move });
-  }
-
-  receive(msg) {
-    if (msg.type === 'pong') return;
-    if (msg.type === 'error') {
-      if (this.pending) {
-        this.pending = null;
-        this.showMoves();
-      }
-      this.say(msg.error, 'error');
-      return;
-    }
-    if (msg.type !== 'state') return;
-    if (this.state && msg.room === this.state.room && msg.v < this.state.v) return; // an older state
-    const first = !this.state;
-    this.state = msg;
-    this.receivedAt = performance.now();
-    this.setConn('connected');
-    if (this.pending && msg.moves.length !== this.pending.ply) {
-      this.pending = null; // acknowledged, or overtaken (a takeback): the server's state wins
-    } else if (this.pending && this.fresh) {
-      this.sendPending(); // the move may have been lost with the old socket: send it again
-    }
-    this.fresh = false;
-    if (msg.next && this.seatToken !== undefined) {
-      const next = `/xq?room=${encodeURIComponent(msg.next)}${this.seatToken ? `&seat=${encodeURIComponent(this.seatToken)}` : ''}`;
-      location.assign(next);
-      return;
-    }
-    if (first) this.say('');
-    this.showMoves();
-  }
-
-  // ------------------------------------------------------------ moves
-
-  movesOnView() {
-    const moves = this.state.moves.slice();
-    if (this.pending && this.pending.ply === moves.length) moves.push(this.pending.move);
-    return moves;
-  }
-
-  async showMoves() {
-    const seq = ++this.viewSeq;
-    const moves = this.movesOnView();
-    $('board').dataset.ready = 'false';
-    try {
-      const view = await api('/api/xq/game', { fen: this.state.start_fen, moves });
-      if (seq !== this.viewSeq) return;
-      this.view = view;
-      this.render();
-    } catch (err) {
-      // Out of reach: the next state brings a new attempt.
-      if (seq === this.viewSeq && this.connState === 'connected') this.say(err.message, 'error');
-      if (seq === this.viewSeq && this.view) $('board').dataset.ready = 'true';
-    }
-  }
-
-  play(iccs) {
-    const s = this.state;
-    if (!s || s.you !== s.turn || s.status.outcome !== 'ongoing' || this.pending) return;
-    this.pending = { ply: s.moves.length, move: iccs, sentAt: Date.now() };
-    this.send({ type: 'move', ply: this.pending.ply, move: iccs });
-    this.say('');
-    this.showPendingNow();
-    this.showMoves();
-  }
-
-  // Shows the pending move at once, without asking the server (which may be out of reach):
-  // the piece moves; notation and the rest follow with the next answer.
-  showPendingNow() {
-    const { view, pending } = this;
-    if (!view || !pending) return;
-    const from = pending.move.slice(0, 2);
-    const to = pending.move.slice(2, 4);
-    const board = { ...view.board, [to]: view.board[from] };
-    delete board[from];
-    const moves = view.moves.slice(0, pending.ply).concat([{ iccs: pending.move }]);
-    this.view = { ...view, board, last: pending.move, check: false, legal: [], moves, ply: pending.ply + 1, plies: pending.ply + 1 };
-    this.render();
-  }
-
-  // ------------------------------------------------------------ drawing
-
-  flippedNow() {
-    return this.flipped ?? this.you === 'black';
-  }
-
-  render() {
-    if (!this.state || !this.view) return;
-    applyText(document.querySelector('main'));
-    this.renderBoard();
-    this.renderStatus();
-    this.renderMoves();
-    this.renderClocks();
-  }
-
-  renderBoard() {
-    const view = this.view;
-    const s = this.state;
-    if (!view) return;
-    const flipped = this.flippedNow();
-    this.board.setFlipped(flipped);
-    const myTurn = s.you && s.you === s.turn && s.status.outcome === 'ongoing' && !this.pending;
-    this.board.interactive = Boolean(myTurn);
-    let check = null;
-    if (view.check) {
-      const king = view.turn === 'red' ? 'K' : 'k';
-      check = Object.keys(view.board).find((sq) => view.board[sq] === king) || null;
-    }
-    this.board.setPosition({ pieces: view.board, legal: myTurn ? view.legal : [], last: view.last, checkSquare: check });
-    const node = $('board');
-    node.dataset.fen = view.fen;
-    node.dataset.ply = String(view.ply);
-    node.dataset.plies = String(view.plies);
-    node.dataset.flipped = String(flipped);
-    node.dataset.you = s.you || '';
-    node.dataset.pending = this.pending ? 'true' : 'false';
-    node.dataset.ready = 'true';
-  }
-
-  renderStatus() {
-    const s = this.state;
-    const st = s.status;
-    if (st.outcome !== 'ongoing') {
-      const reason = st.reason ? t(`reason.${st.reason.replace(/ /g, '_')}`) : '';
-      const winner = st.outcome === 'red wins' ? 'red' : st.outcome === 'black wins' ? 'black' : 'draw';
-      this.status.textContent = t(`end.${winner}`) + (reason ? ` — ${reason}` : '');
-      this.status.className = 'over';
-    } else if (s.you) {
-      this.status.textContent = t(s.you === s.turn ? 'online.yourTurn' : 'online.theirTurn') + (this.pending ? ` (${t('online.pending')})` : '');
-      this.status.className = this.view && this.view.check ? 'check' : '';
-    } else {
-      this.status.textContent = t(s.turn === 'red' ? 'online.redTurn' : 'online.blackTurn');
-      this.status.className = '';
-    }
-    this.status.dataset.outcome = st.outcome;
-    const p = s.players;
-    const who = (c) => `${t(`online.${c}`)}${s.you === c ? ` (${t('online.you')})` : ''}: ${t(p[c].connected ? 'online.online' : 'online.offline')}`;
-    this.players.replaceChildren(
-      el('span', { class: `online-player ${p.red.connected ? 'on' : 'off'}`, id: 'player-red' }, who('red')), ' · ',
-      el('span', { class: `online-player ${p.black.connected ? 'on' : 'off'}`, id: 'player-black' }, who('black')),
-      p.watchers ? ` · ${t('online.spectators', { n: p.watchers })}` : '',
-      s.you ? '' : ` · ${t('online.watching')}`);
-    this.renderOffers();
-  }
-
-  renderOffers() {
-    const s = this.state;
-    const over = s.status.outcome !== 'ongoing';
-    const seated = Boolean(s.you);
-    const them = s.you === 'red' ? 'black' : 'red';
-    this.actions.hidden = !seated;
-    $('online-resign').disabled = over;
-    $('online-draw').disabled = over || s.offers.draw === s.you;
-    $('online-takeback').disabled = over || s.offers.takeback === s.you || s.moves.length === 0;
-    $('online-rematch').hidden = !over;
-    $('online-rematch').disabled = s.offers.rematch === s.you;
-    const button = (id, key, msg) => el('button', { type: 'button', id, 'data-i18n': key, text: t(key), onclick: () => this.send(msg) });
-    const rows = [];
-    if (seated && !over && s.offers.draw === them) {
-      rows.push(el('p', { id: 'draw-offered' }, t('online.drawOffered'), ' ',
-        button('draw-accept', 'online.accept', { type: 'draw', action: 'accept' }),
-        button('draw-decline', 'online.decline', { type: 'draw', action: 'decline' })));
-    }
-    if (seated && !over && s.offers.takeback === them) {
-      rows.push(el('p', { id: 'takeback-asked' }, t('online.takebackAsked'), ' ',
-        button('takeback-accept', 'online.accept', { type: 'takeback', action: 'accept' }),
-        button('takeback-decline', 'online.decline', { type: 'takeback', action: 'decline' })));
-    }
-    if (seated && over && s.offers.rematch === them) rows.push(el('p', { id: 'rematch-asked' }, t('online.rematchAsked')));
-    if (seated && (s.offers.draw === s.you || s.offers.takeback === s.you || s.offers.rematch === s.you)) {
-      rows.push(el('p', { class: 'online-note' }, t('online.youOffered')));
-    }
-    this.offers.replaceChildren(...rows);
-    this.share.hidden = !over;
-    if (over) this.share.replaceChildren(linkRow('online.share', `${location.origin}${s.link}`, 'online-share-link'));
-  }
-
-  renderMoves() {
-    const view = this.view;
-    if (!view) return;
-    const list = this.movesList;
-    list.replaceChildren();
-    const [, side, , , , full] = view.start_fen.split(' ');
-    let number = Number(full) || 1;
-    let item = null;
-    view.moves.forEach((m, i) => {
-      const red = (i + (side === 'b' ? 1 : 0)) % 2 === 0;
-      if (red || !item) {
-        item = el('li', {}, el('span', { class: 'num', text: `${number}.` }));
-        if (!red) item.append(el('span', { class: 'move-gap', text: '…' }));
-        list.append(item);
-      }
-      const pending = this.pending && i === this.pending.ply;
-      item.append(el('span', { class: `move${pending ? ' pending' : ''}`, 'data-ply': String(i + 1), text: m[this.notation] ?? m.iccs }));
-      if (!red) {
-        item = null;
-        number += 1;
-      }
-    });
-    list.scrollTop = list.scrollHeight;
-  }
-
-  renderClocks() {
-    const s = this.state;
-    const bottomColour = this.flippedNow() ? 'black' : 'red';
-    const topColour = bottomColour === 'red' ? 'black' : 'red';
-    if (!s || !s.clock) {
-      this.clockTop.hidden = this.clockBottom.hidden = true;
-      return;
-    }
-    const elapsed = performance.now() - this.receivedAt;
-    const left = (c) => Math.max(0, s.clock[`${c}_ms`] - (s.clock.running === c ? elapsed : 0));
-    const format = (ms) => {
-      const total = Math.ceil(ms / 1000);
-      const m = Math.floor(total / 60);
-      const sec = String(total % 60).padStart(2, '0');
-      return ms < 10000 ? `${m}:${sec}.${Math.floor((ms % 1000) / 100)}` : `${m}:${sec}`;
-    };
-    for (const [node, c] of [[this.clockTop, topColour], [this.clockBottom, bottomColour]]) {
-      node.hidden = false;
-      node.dataset.colour = c;
-      node.classList.toggle('running', s.clock.running === c);
-      node.classList.toggle('low', left(c) < 10000);
-      node.textContent = `${t(`online.${c}`)} ${format(left(c))}`;
-    }
-  }
+    const ping = setInterval(() => (socket ? send({ type: 'ping' }) : clearInterval(ping)), 10000);
+  };
+  const quick = el('div', { class: 'buttons', id: 'lobby-quick' },
+    ...PRESETS.map(([m, i]) => el('button', {
+      type: 'button', 'data-preset': `${m}+${i}`, text: `${m}+${i}`,
+      onclick: () => { error.textContent = ''; send({ type: 'quick', clock: clockOf(`${m}+${i}`), name: nameValue() }); },
+    })));
+  dialog.append(
+    el('h2', { 'data-i18n': 'lobby.title', text: t('lobby.title') }),
+    el('p', { class: 'online-note', 'data-i18n': 'lobby.quick', text: t('lobby.quick') }), quick,
+    el('div', { class: 'lobby-form' },
+      el('label', {}, el('span', { 'data-i18n': 'online.clock', text: t('online.clock') }), ' ', clock), ' ',
+      el('label', {}, el('span', { 'data-i18n': 'online.colour', text: t('online.colour') }), ' ', colour), ' ',
+      el('label', {}, el('span', { 'data-i18n': 'lobby.nameLabel', text: t('lobby.nameLabel') }), ' ', name), ' ',
+      el('button', { type: 'button', id: 'lobby-seek', 'data-i18n': 'lobby.seek', text: t('lobby.seek'), onclick: () => {
+        error.textContent = '';
+        send({ type: 'seek', clock: clockOf(clock.value), colour: colour.value, name: nameValue() });
+      } })),
+    status, error,
+    el('h3', { 'data-i18n': 'lobby.open', text: t('lobby.open') }), list,
+    el('div', { class: 'buttons' }, el('button', { type: 'button', id: 'lobby-close', 'data-i18n': 'online.cancel', text: t('online.cancel'), onclick: () => dialog.close() })));
+  // Leaving the lobby takes one's seeks with it.
+  dialog.addEventListener('close', () => { if (socket) socket.close(); });
+  document.body.append(dialog);
+  return { dialog, open };
 }
 
 // ---------------------------------------------------------------- start
 
 function addStyles() {
-  if (document.querySelector('link[href="/assets/online.css"]')) return;
-  document.head.append(el('link', { rel: 'stylesheet', href: '/assets/online.css' }));
+  // By its hashed address, which the page's import map knows (cached for ever).
+  const href = import.meta.resolve('./online.css');
+  if ([...document.styleSheets].some((sheet) => sheet.href === href)) return;
+  document.head.append(el('link', { rel: 'stylesheet', href }));
 }
 
-addStyles();
-if (params.has('room')) {
-  window.qiRoom = new RoomPage(params.get('room'), params.get('seat') || null);
-} else {
+// On a page with a "Play someone" button (home, /xq): the lobby behind it.
+if (document.getElementById('play-someone')) {
+  addStyles();
+  applyText(document.getElementById('play-someone').parentNode);
+  const lobby = lobbyDialog();
+  document.getElementById('play-someone').addEventListener('click', () => {
+    lobby.dialog.showModal();
+    lobby.open();
+  });
+}
+
+// On a page with a "Play a friend" button (/xq): the dialog behind it.
+if (document.getElementById('play-friend')) {
+  addStyles();
+  applyText(document.getElementById('play-friend').parentNode);
   const dialog = friendDialog();
   addFriendButton().addEventListener('click', () => dialog.showModal());
 }

@@ -76,9 +76,10 @@ const SOUNDS = {
     knock(ctx, t + 0.12, { pitch: 1400, gain: 0.7 });
   },
   end: (ctx, t) => chord(ctx, t, [523.25, 659.25, 783.99]),
+  lowtime: (ctx, t) => chord(ctx, t, [880, 880]),
 };
 
-// Plays `name` (move, capture, check, end) unless muted.
+// Plays `name` (move, capture, check, end, lowtime) unless muted.
 export function play(name) {
   if (isMuted() || !SOUNDS[name]) return;
   document.dispatchEvent(new CustomEvent('qi-sound', { detail: name }));

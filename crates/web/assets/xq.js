@@ -1016,8 +1016,7 @@ function flip() {
 setupLangButton();
 settings();
 wire();
-// A room (?room=...) is online.js's page.
-if (!new URLSearchParams(location.search).has('room')) loadFromAddress();
+loadFromAddress();
 
 // ---------- for other scripts (online play) ----------
 

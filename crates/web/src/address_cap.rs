@@ -55,8 +55,9 @@ impl Drop for AddressSlot {
     }
 }
 
-/// The address a connection from `ip` is counted under.
-fn counted_as(ip: IpAddr) -> IpAddr {
+/// The address a connection from `ip` is counted under (its client key: an IPv4 address, or
+/// an IPv6 address's /64). Other per-address limits use it too.
+pub fn counted_as(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V4(_) => ip,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {

@@ -2,7 +2,7 @@
 //! time), answered from the site table (`site.rs`) with validators and compression.
 
 use crate::site::{self, NOT_FOUND_PAGE, PAGES};
-use axum::extract::Path;
+use axum::extract::{Path, RawQuery};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -14,14 +14,23 @@ pub fn routes() -> Router {
         .route("/favicon.ico", get(|headers: HeaderMap| async move { by_url("/assets/favicon.ico", &headers) }))
         .route("/sw.js", get(|headers: HeaderMap| async move { page("sw.js", &headers) }));
     for (route, name) in PAGES {
-        router = router.route(route, get(move |headers: HeaderMap| async move { page(name, &headers) }));
+        let handler = move |RawQuery(query): RawQuery, headers: HeaderMap| async move {
+            page(if name == "xq.html" && is_room(query.as_deref()) { ROOM_PAGE } else { name }, &headers)
+        };
+        router = router.route(route, get(handler));
         // The static site's folders (`/xq/`) answer here too, so its links work on both.
         if route != "/" {
-            router =
-                router.route(&format!("{route}/"), get(move |headers: HeaderMap| async move { page(name, &headers) }));
+            router = router.route(&format!("{route}/"), get(handler));
         }
     }
     router.fallback(missing_page)
+}
+
+/// A room's own page, served at `/xq?room=ID[&seat=TOKEN]` (the rooms' links keep this form).
+const ROOM_PAGE: &str = "room.html";
+
+fn is_room(query: Option<&str>) -> bool {
+    query.is_some_and(|q| q.split('&').any(|pair| pair == "room" || pair.starts_with("room=")))
 }
 
 /// Any other address: a real 404 page (in the user's language, with a link home), not a blank one.

@@ -204,16 +204,57 @@ async fn the_flag_falls_on_the_server_clock() {
     let mut red = Client::seat(&addr, &room, "red").await.unwrap();
     let mut black = Client::seat(&addr, &room, "black").await.unwrap();
     red.send_move(0, "h2e2").await.unwrap();
-    let running = black.moves(1).await.unwrap();
-    assert_eq!(running["clock"]["running"], "black");
-    assert!(running["clock"]["black_ms"].as_u64().unwrap() <= 1000);
-    assert_eq!(running["clock"]["red_ms"], 1000, "the first move is not charged");
+    black.moves(1).await.unwrap();
+    black.send_move(1, "h9g7").await.unwrap();
+    let running = red.moves(2).await.unwrap();
+    assert_eq!(running["clock"]["running"], "red");
+    assert!(running["clock"]["red_ms"].as_u64().unwrap() <= 1000);
+    assert_eq!(running["clock"]["black_ms"], 1000, "the first moves are not charged");
     // Nobody sends anything: the server's timer ends the game.
+    let end = black.state_where(|s| s["status"]["outcome"] != "ongoing").await.unwrap();
+    assert_eq!(end["status"], json!({"outcome": "black wins", "reason": "flag"}));
+    assert_eq!(end["clock"]["red_ms"], 0);
+    red.send_move(2, "h0g2").await.unwrap();
+    assert_eq!(red.error().await.unwrap(), "the game is over");
+}
+
+#[tokio::test]
+async fn no_clock_runs_before_both_first_moves_and_an_unstarted_game_is_aborted() {
+    let mut config = RoomsConfig::default();
+    config.limits.first_move = Duration::from_millis(1500);
+    let addr = server(config).await;
+    let room = create(&addr, &json!({"clock": {"initial_s": 60, "increment_s": 5}})).await.unwrap();
+    let mut red = Client::seat(&addr, &room, "red").await.unwrap();
+    assert_eq!(red.state["clock"]["running"], Value::Null);
+    assert!(red.state["abort_in_ms"].as_u64().unwrap() > 60_000, "alone, the wait is long: {}", red.state);
+    let mut black = Client::seat(&addr, &room, "black").await.unwrap();
+    let both = red.state_where(|s| s["players"]["black"]["connected"] == true).await.unwrap();
+    assert!(both["abort_in_ms"].as_u64().unwrap() <= 1500, "{both}");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    red.send_move(0, "h2e2").await.unwrap();
+    let one = black.moves(1).await.unwrap();
+    assert_eq!(one["clock"]["running"], Value::Null, "one first move: no clock yet: {one}");
+    assert_eq!(one["clock"]["red_ms"], 60_000);
+    assert_eq!(one["clock"]["black_ms"], 60_000);
+    // Black never answers: the game is aborted, with no result and nobody's time charged.
     let end = red.state_where(|s| s["status"]["outcome"] != "ongoing").await.unwrap();
-    assert_eq!(end["status"], json!({"outcome": "red wins", "reason": "flag"}));
-    assert_eq!(end["clock"]["black_ms"], 0);
+    assert_eq!(end["status"], json!({"outcome": "aborted", "reason": "aborted"}));
+    assert_eq!(end["clock"]["red_ms"], 60_000);
+    assert_eq!(end["clock"]["black_ms"], 60_000);
+    assert_eq!(end["abort_in_ms"], Value::Null);
     black.send_move(1, "h9g7").await.unwrap();
     assert_eq!(black.error().await.unwrap(), "the game is over");
+
+    // A player may abort too, but not once both have moved.
+    let room = create(&addr, &json!({})).await.unwrap();
+    let mut red = Client::seat(&addr, &room, "red").await.unwrap();
+    let mut black = Client::seat(&addr, &room, "black").await.unwrap();
+    red.send_move(0, "h2e2").await.unwrap();
+    black.moves(1).await.unwrap();
+    black.send_move(1, "h9g7").await.unwrap();
+    red.moves(2).await.unwrap();
+    red.send(json!({"type": "abort"})).await.unwrap();
+    assert_eq!(red.error().await.unwrap(), "both sides have moved: the game can no longer be aborted");
 }
 
 #[tokio::test]

@@ -25,7 +25,7 @@ pub struct SqliteStore {
     conn: Connection,
 }
 
-const SCHEMA_VERSION: i64 = 1;
+const SCHEMA_VERSION: i64 = 2;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS rooms (
@@ -49,7 +49,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     next_room TEXT,
     version INTEGER NOT NULL,
     created_ms INTEGER NOT NULL,
-    updated_ms INTEGER NOT NULL
+    updated_ms INTEGER NOT NULL,
+    move_clocks TEXT NOT NULL DEFAULT ''
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS rooms_by_age ON rooms (outcome, updated_ms);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
@@ -120,8 +121,30 @@ impl SqliteStore {
                 "the database has schema version {version}; this qi knows {SCHEMA_VERSION}"
             )));
         }
-        conn.execute_batch(SCHEMA)
-            .map_err(|e| StoreError(format!("{e} (is another qi serve using this data folder?)")))?;
+        let busy = |e: &rusqlite::Error| {
+            matches!(
+                e.sqlite_error_code(),
+                Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+            )
+        };
+        conn.execute_batch(SCHEMA).map_err(|e| {
+            if busy(&e) {
+                StoreError(format!("{e} (is another qi serve using this data folder?)"))
+            } else {
+                StoreError(format!("not a Qi room database: {e}"))
+            }
+        })?;
+        if version == 1 {
+            // Version 2 keeps each move's clock.
+            conn.execute_batch("ALTER TABLE rooms ADD COLUMN move_clocks TEXT NOT NULL DEFAULT ''").map_err(db)?;
+        }
+        // A table of the same name from something else: say so, rather than fail on first use.
+        conn.prepare(
+            "SELECT id, red, black, start_fen, moves, preset, clock_initial_ms, clock_increment_ms, red_ms, black_ms,
+             clock_running, clock_at_ms, outcome, reason, draw_offer, takeback_offer, rematch_offer, next_room,
+             version, created_ms, updated_ms, move_clocks FROM rooms LIMIT 0",
+        )
+        .map_err(|e| StoreError(format!("not a Qi room database: its rooms table does not have Qi's columns ({e})")))?;
         conn.pragma_update(None, "user_version", SCHEMA_VERSION).map_err(db)?;
         Ok(SqliteStore { conn })
     }
@@ -167,6 +190,7 @@ fn read_row(row: &Row<'_>) -> rusqlite::Result<Result<RoomRecord, String>> {
     let created_ms: i64 = row.get("created_ms")?;
     let updated_ms: i64 = row.get("updated_ms")?;
     let start_fen: String = row.get("start_fen")?;
+    let move_clocks: String = row.get("move_clocks")?;
     Ok((|| {
         let parsed_moves = moves
             .split_ascii_whitespace()
@@ -192,6 +216,7 @@ fn read_row(row: &Row<'_>) -> rusqlite::Result<Result<RoomRecord, String>> {
             version: to_u64(version),
             created_ms,
             updated_ms,
+            move_clocks: move_clocks.split_ascii_whitespace().filter_map(|m| m.parse().ok()).collect(),
         })
     })())
 }
@@ -215,8 +240,8 @@ impl RoomStore for SqliteStore {
                 .prepare_cached(
                     "INSERT OR REPLACE INTO rooms (id, red, black, start_fen, moves, preset, clock_initial_ms,
                      clock_increment_ms, red_ms, black_ms, clock_running, clock_at_ms, outcome, reason, draw_offer,
-                     takeback_offer, rematch_offer, next_room, version, created_ms, updated_ms)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)",
+                     takeback_offer, rematch_offer, next_room, version, created_ms, updated_ms, move_clocks)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)",
                 )
                 .map_err(db)?;
             for r in records {
@@ -245,6 +270,7 @@ impl RoomStore for SqliteStore {
                         to_i64(r.version),
                         r.created_ms,
                         r.updated_ms,
+                        r.move_clocks.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
                     ])
                     .map_err(db)?;
             }

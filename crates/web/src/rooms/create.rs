@@ -10,7 +10,7 @@ use crate::ApiError;
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
-use qi_rooms::{ClockSettings, RoomSpec, TokenBucket};
+use qi_rooms::{RoomSpec, TokenBucket};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -25,15 +25,8 @@ pub struct CreateRequest {
     fen: Option<String>,
     #[serde(default)]
     moves: Vec<String>,
-    clock: Option<ClockRequest>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ClockRequest {
-    initial_s: u64,
-    #[serde(default)]
-    increment_s: u64,
+    /// An object `{initial_s, increment_s}`; an array such as `[600, 5]` is refused.
+    clock: Option<serde_json::Map<String, Value>>,
 }
 
 pub async fn create(
@@ -42,10 +35,7 @@ pub async fn create(
     headers: HeaderMap,
     Body(request): Body<CreateRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let clock = match request.clock {
-        None => None,
-        Some(c) => Some(ClockSettings::from_seconds(c.initial_s, c.increment_s).map_err(ApiError::bad_request)?),
-    };
+    let clock = super::lobby::parse_clock(request.clock).map_err(ApiError::bad_request)?;
     let spec = RoomSpec::parse(request.fen.as_deref(), &request.moves, clock)
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
     // Only requests that would make a room count against the address's allowance.

@@ -1,7 +1,8 @@
 //! Play a friend by link: the HTTP and WebSocket side of [`qi_rooms`].
 //!
 //! - `POST /api/rooms` makes a room (see [`create`]);
-//! - `GET /api/rooms/{room}` shows its state;
+//! - `GET /api/rooms/{room}` shows its state, `GET /api/rooms/{room}/pgn` its game as PGN;
+//! - `GET /api/lobby/ws` is the lobby's WebSocket (see [`lobby`]);
 //! - `GET /api/rooms/{room}/ws[?seat=TOKEN]` is the WebSocket of a player or a spectator (see
 //!   [`socket`]).
 //!
@@ -10,6 +11,7 @@
 //! sockets are closed.
 
 mod create;
+pub mod lobby;
 mod socket;
 
 use super::ApiError;
@@ -43,6 +45,8 @@ pub struct RoomsConfig {
     pub durability: Durability,
     /// How long finished and abandoned rooms are kept.
     pub prune: PrunePolicy,
+    /// The lobby's bounds.
+    pub lobby: lobby::LobbyLimits,
 }
 
 impl Default for RoomsConfig {
@@ -54,6 +58,7 @@ impl Default for RoomsConfig {
             creations_per_minute: 20,
             durability: Durability::Full,
             prune: PrunePolicy::default(),
+            lobby: lobby::LobbyLimits::default(),
         }
     }
 }
@@ -67,6 +72,9 @@ pub struct Rooms {
     creations: Arc<Mutex<HashMap<IpAddr, qi_rooms::TokenBucket>>>,
     sockets: Arc<Semaphore>,
     closing: watch::Sender<bool>,
+    lobby: lobby::Lobby,
+    /// Room-socket messages per client key (all of an address's sockets together).
+    address_messages: Arc<Mutex<HashMap<IpAddr, qi_rooms::TokenBucket>>>,
 }
 
 /// What opening the data folder found.
@@ -98,11 +106,14 @@ impl Rooms {
     }
 
     fn with_store(store: StoreHandle, config: RoomsConfig) -> Rooms {
+        let hub = Hub::new(store, Arc::new(LocalFanout::new()), config.limits);
         Rooms {
-            hub: Hub::new(store, Arc::new(LocalFanout::new()), config.limits),
+            lobby: lobby::Lobby::start(hub.clone(), config.lobby),
+            hub,
             sockets: Arc::new(Semaphore::new(config.max_sockets)),
             config: Arc::new(config),
             creations: Arc::new(Mutex::new(HashMap::new())),
+            address_messages: Arc::new(Mutex::new(HashMap::new())),
             closing: watch::Sender::new(false),
         }
     }
@@ -124,6 +135,8 @@ pub fn routes(rooms: Rooms) -> Router {
         .route("/rooms", post(create::create))
         .route("/rooms/{room}", get(show))
         .route("/rooms/{room}/ws", get(socket::connect))
+        .route("/rooms/{room}/pgn", get(pgn))
+        .route("/lobby/ws", get(lobby::connect))
         .with_state(rooms)
 }
 
@@ -145,6 +158,23 @@ fn room_id(text: &str) -> Result<RoomId, ApiError> {
 async fn show(State(rooms): State<Rooms>, Path(room): Path<String>) -> Result<Response, ApiError> {
     let frames = rooms.hub.snapshot(&room_id(&room)?).await.map_err(hub_error)?;
     Ok(([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-store")], frames.api.clone())
+        .into_response())
+}
+
+/// `GET /api/rooms/{room}/pgn`: the game as PGN, with its result, how it ended and each move's
+/// clock.
+async fn pgn(State(rooms): State<Rooms>, Path(room): Path<String>) -> Result<Response, ApiError> {
+    let id = room_id(&room)?;
+    let text = rooms.hub.pgn(&id).await.map_err(hub_error)?;
+    let disposition = format!("attachment; filename=\"qi-{id}.pgn\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8".to_string()),
+            (header::CACHE_CONTROL, "no-store".to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
         .into_response())
 }
 

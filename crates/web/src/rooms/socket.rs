@@ -4,7 +4,8 @@
 //! relays the room's states. Bounded: frames of at most [`SocketLimits::max_message_bytes`],
 //! [`SocketLimits::messages_per_second`] on average (a flood closes the socket with 1008),
 //! a WebSocket ping every [`SocketLimits::ping_every`] and a close after
-//! [`SocketLimits::idle_after`] without a word from the client.
+//! [`SocketLimits::idle_after`] without a word from the client ([`SocketLimits::pinging_idle_after`]
+//! for a client that sends `ping` messages).
 
 use super::{hub_error, room_id, Rooms, SEND_TIMEOUT};
 use crate::ApiError;
@@ -31,6 +32,9 @@ pub struct SocketLimits {
     pub ping_every: Duration,
     /// Silence after which the server closes the socket.
     pub idle_after: Duration,
+    /// Silence after which a socket that has sent `ping` messages (the room page pings every
+    /// 2 s) is closed: its player is shown as gone within seconds, not half a minute.
+    pub pinging_idle_after: Duration,
 }
 
 impl Default for SocketLimits {
@@ -41,6 +45,7 @@ impl Default for SocketLimits {
             burst: 20.0,
             ping_every: Duration::from_secs(10),
             idle_after: Duration::from_secs(30),
+            pinging_idle_after: Duration::from_millis(4500),
         }
     }
 }
@@ -52,6 +57,7 @@ pub struct SeatQuery {
 
 pub async fn connect(
     State(rooms): State<Rooms>,
+    peer: Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>,
     Path(room): Path<String>,
     Query(query): Query<SeatQuery>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
@@ -71,6 +77,8 @@ pub async fn connect(
     let joined = rooms.hub.join(&id, token.as_deref()).await.map_err(hub_error)?;
     let limits = rooms.config.socket;
     let closing = rooms.closing.subscribe();
+    let ip = peer.map_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED), |p| p.0 .0.ip());
+    let address = AddressRate { rooms: rooms.clone(), key: crate::address_cap::counted_as(ip) };
     Ok(upgrade
         .read_buffer_size(limits.max_message_bytes.max(1024))
         .write_buffer_size(0)
@@ -78,7 +86,7 @@ pub async fn connect(
         .max_message_size(limits.max_message_bytes)
         .max_frame_size(limits.max_message_bytes)
         .on_upgrade(move |socket| async move {
-            session(socket, joined, limits, closing).await;
+            session(socket, joined, limits, closing, address).await;
             drop(permit);
         }))
 }
@@ -95,11 +103,60 @@ async fn send(socket: &mut WebSocket, text: String) -> Result<(), ()> {
     }
 }
 
+/// The message allowance of one client address (all its sockets together), so that
+/// reconnecting does not buy a fresh allowance.
+struct AddressRate {
+    rooms: Rooms,
+    key: std::net::IpAddr,
+}
+
+/// Addresses remembered by the message limiter before idle ones are forgotten.
+const MAX_TRACKED_ADDRESSES: usize = 10_000;
+
+impl AddressRate {
+    fn allow(&self, now: Instant) -> bool {
+        // Loopback is this machine (a local reverse proxy, `qi bench rooms`): every client
+        // would share one allowance, so only the per-socket limit applies to it.
+        if self.key.is_loopback() {
+            return true;
+        }
+        let limits = self.rooms.config.socket;
+        let (rate, burst) = (limits.messages_per_second * ADDRESS_FACTOR, limits.burst * ADDRESS_FACTOR);
+        let mut buckets = self.rooms.address_messages.lock().unwrap_or_else(|e| e.into_inner());
+        if buckets.len() >= MAX_TRACKED_ADDRESSES && !buckets.contains_key(&self.key) {
+            buckets.retain(|_, b| !b.is_full(now));
+        }
+        buckets.entry(self.key).or_insert_with(|| TokenBucket::new(rate, burst, now)).allow(now)
+    }
+}
+
+/// One address may send this many times a socket's allowance (a few tabs, a player and a
+/// spectator on one home network).
+const ADDRESS_FACTOR: f64 = 4.0;
+
+/// Sends the close frame, then waits a moment for the client's own close (or the end of the
+/// stream), so that the client sees the code rather than a reset connection.
+pub(super) async fn close_with(socket: &mut WebSocket, code: u16, reason: &'static str) {
+    let frame = CloseFrame { code, reason: reason.into() };
+    if tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::Close(Some(frame)))).await.is_err() {
+        return;
+    }
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        while let Some(Ok(message)) = socket.recv().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
+}
+
 async fn session(
     mut socket: WebSocket,
     mut joined: Joined,
     limits: SocketLimits,
     mut closing: tokio::sync::watch::Receiver<bool>,
+    address: AddressRate,
 ) {
     if send(&mut socket, joined.current()).await.is_err() {
         return;
@@ -107,6 +164,7 @@ async fn session(
     let seat = joined.seat;
     let mut bucket = TokenBucket::new(limits.messages_per_second, limits.burst, Instant::now());
     let mut last_heard = Instant::now();
+    let mut pinging = false;
     let mut ping = tokio::time::interval_at(Instant::now() + limits.ping_every, limits.ping_every);
     let close = loop {
         let flow = tokio::select! {
@@ -116,11 +174,11 @@ async fn session(
                 if matches!(message, Message::Pong(_)) {
                     continue;
                 }
-                if !bucket.allow(last_heard) {
+                if !bucket.allow(last_heard) || !address.allow(last_heard) {
                     break Some((close_code::POLICY, "too many messages"));
                 }
                 match message {
-                    Message::Text(text) => match handle(&mut socket, &joined, text.as_str()).await {
+                    Message::Text(text) => match handle(&mut socket, &joined, text.as_str(), &mut pinging).await {
                         Ok(flow) => flow,
                         Err(()) => break None,
                     },
@@ -148,6 +206,9 @@ async fn session(
                     _ => break None,
                 }
             }
+            _ = tokio::time::sleep_until(last_heard + limits.pinging_idle_after), if pinging => {
+                break Some((close_code::AWAY, "no ping"));
+            }
             _ = closing.changed() => break Some((close_code::RESTART, "the server is restarting")),
         };
         if let Flow::Close(code, reason) = flow {
@@ -155,8 +216,7 @@ async fn session(
         }
     };
     if let Some((code, reason)) = close {
-        let frame = CloseFrame { code, reason: reason.into() };
-        let _ = tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::Close(Some(frame)))).await;
+        close_with(&mut socket, code, reason).await;
     }
 }
 
@@ -167,10 +227,11 @@ async fn reply_error(socket: &mut WebSocket, text: &str) -> Flow {
     }
 }
 
-async fn handle(socket: &mut WebSocket, joined: &Joined, text: &str) -> Result<Flow, ()> {
+async fn handle(socket: &mut WebSocket, joined: &Joined, text: &str, pinging: &mut bool) -> Result<Flow, ()> {
     let command = match protocol::parse(text) {
         Err(e) => return Ok(reply_error(socket, &e).await),
         Ok(ClientMessage::Ping) => {
+            *pinging = true;
             send(socket, protocol::PONG_FRAME.to_string()).await?;
             return Ok(Flow::Continue);
         }
