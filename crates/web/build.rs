@@ -103,7 +103,9 @@ fn main() {
     // The import map: every script, and the WebAssembly and styles that scripts load by address
     // (found with import.meta.resolve).
     let mut imports = String::from("{\"imports\":{");
-    for (i, (from, to)) in renames.iter().filter(|(u, _)| [".js", ".wasm", ".css"].iter().any(|ext| u.ends_with(ext))).enumerate() {
+    for (i, (from, to)) in
+        renames.iter().filter(|(u, _)| [".js", ".wasm", ".css"].iter().any(|ext| u.ends_with(ext))).enumerate()
+    {
         if i > 0 {
             imports.push(',');
         }

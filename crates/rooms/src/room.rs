@@ -25,7 +25,7 @@ use core::fmt;
 use std::time::Duration;
 use tokio::time::Instant;
 use xiangqi::outcome::{Game, Outcome, Reason};
-use xiangqi::{Color, Move, PieceKind, Position};
+use xiangqi::{Color, Move, Position};
 
 /// Most moves a room holds: the one limit for games everywhere. A game that reaches it ends,
 /// drawn by the move limit.

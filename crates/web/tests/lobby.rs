@@ -83,8 +83,8 @@ async fn a_seek_is_seen_accepted_and_seats_both_players() {
     // The links seat them.
     let room = for_maker["room"].as_str().unwrap();
     let token = |v: &Value| v["link"].as_str().unwrap().rsplit_once("seat=").unwrap().1.to_string();
-    let red = Client::connect(&addr, room, Some(&token(&for_maker))).await;
-    let black = Client::connect(&addr, room, Some(&token(&for_taker))).await;
+    let red = Client::connect(&addr, room, Some(&token(&for_maker))).await.unwrap();
+    let black = Client::connect(&addr, room, Some(&token(&for_taker))).await.unwrap();
     assert_eq!(red.state["you"], "red");
     assert_eq!(black.state["you"], "black");
     assert_eq!(red.state["clock"]["initial_s"], 180);
@@ -117,7 +117,7 @@ async fn seeks_leave_with_their_socket_and_are_bounded() {
     b.send(json!({"type": "quick", "clock": clock})).await;
     assert_eq!(a.next("paired").await["room"], b.next("paired").await["room"]);
     // POST /api/rooms refuses an array clock too.
-    let (status, body) = http(&addr, "POST", "/api/rooms", Some(&json!({"clock": [600, 5]}))).await;
+    let (status, body) = http(&addr, "POST", "/api/rooms", Some(&json!({"clock": [600, 5]}))).await.unwrap();
     assert_eq!(status, 422, "{body}");
 }
 

@@ -1,8 +1,8 @@
 //! Shared by the room tests: a server on a free loopback port and a test position. The HTTP
 //! and WebSocket clients are `qi_rooms_client`'s.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
-pub use qi_rooms_client::{create, http, Client};
+pub use qi_rooms_client::{create, http, Client, WAIT};
 
 /// A position three plies from mate: d6d7 a3a2 i0i9 mates.
 pub const MATE_IN_TWO: &str = "3k5/9/9/3P5/9/9/p8/9/9/4K3R w - - 0 1";
