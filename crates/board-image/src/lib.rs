@@ -137,8 +137,8 @@ pub(crate) fn shapes(pos: &Position, last: Option<Move>, style: &Style) -> Vec<S
             let x = c + f32::from(file) * c;
             let top = char::from(b'1' + file);
             let bottom = ['九', '八', '七', '六', '五', '四', '三', '二', '一'][usize::from(file)];
-            out.push(Shape::Glyph { ch: top, cx: x, cy: c * 0.45, size: 0.4 * c, color: INK });
-            out.push(Shape::Glyph { ch: bottom, cx: x, cy: h as f32 - c * 0.45, size: 0.4 * c, color: INK });
+            out.push(Shape::Glyph { ch: top, cx: x, cy: c * 0.27, size: 0.32 * c, color: INK });
+            out.push(Shape::Glyph { ch: bottom, cx: x, cy: h as f32 - c * 0.27, size: 0.32 * c, color: INK });
         }
     }
     if let Some(m) = last {

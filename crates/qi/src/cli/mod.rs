@@ -12,6 +12,8 @@ mod r#match;
 mod moves;
 mod perft;
 mod pgn;
+mod record;
+mod record_image;
 mod serve;
 mod serve_rooms;
 use std::process::ExitCode;
@@ -38,6 +40,8 @@ enum Command {
     Serve(serve::Args),
     /// Convert PGN files between notations.
     Pgn(pgn::Args),
+    /// Game records from other programs (XQF, DhtmlXQ, plain text, PGN): show, convert, draw.
+    Record(record::Args),
     /// Convert moves between ICCS, WXF and Chinese notation.
     Moves(moves::Args),
     /// Judge a game: checkmate, stalemate, repetition, move limit.
@@ -63,6 +67,7 @@ pub fn run() -> ExitCode {
         Command::Engine(args) => engine::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Pgn(args) => pgn::run(args),
+        Command::Record(args) => record::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Game(args) => game::run(args),
         Command::Huarong(args) => huarong::run(args),
