@@ -127,7 +127,7 @@ pub fn gif(start: &Position, moves: &[Move], style: &Style, delay: u16) -> Resul
                 pos.play_unchecked(m);
             }
             let mut rgba = render(&pos, last, style)?.take();
-            let mut frame = gif::Frame::from_rgba_speed(w as u16, h as u16, &mut rgba, 20);
+            let mut frame = gif::Frame::from_rgba_speed(w as u16, h as u16, &mut rgba, 30);
             frame.delay = if i == moves.len() { delay.saturating_mul(3) } else { delay };
             enc.write_frame(&frame).map_err(enc_err)?;
         }

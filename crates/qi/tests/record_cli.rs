@@ -104,7 +104,9 @@ fn convert_keeps_what_the_target_holds_and_says_what_it_drops() {
     let (ok, out, err) = qi(&["record", "convert", &src, "--to", "text"]);
     assert!(ok);
     assert!(err.contains("dropped: 5 of 5 variations"), "{err}");
-    assert!(String::from_utf8(out).unwrap().starts_with("1. 炮二平五"));
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.starts_with("标题：中炮对屏风马\n") && out.contains("\n1. 炮二平五"), "{out}");
+    assert!(!err.contains("header Red"), "{err}");
     let (ok, _, err) = qi(&["record", "convert", &data("game-v12.xqf"), "--to", "text"]);
     assert!(ok);
     assert!(err.contains("comments"), "{err}");

@@ -112,6 +112,8 @@ fn xqf_truncated_and_corrupted_files_are_errors_with_offsets() {
     let mut b = bytes.clone();
     b[2] = 19;
     assert_eq!(xqf::read(&b).unwrap_err().kind, RecordErrorKind::UnknownVersion(19));
+    assert_eq!(detect(&b), Format::Xqf);
+    assert_eq!(import(&b).unwrap_err().kind, RecordErrorKind::UnknownVersion(19));
 }
 
 // ---- XQF: an encrypting encoder for versions 1.1 to 1.8 ----
@@ -458,6 +460,7 @@ fn text_write_reads_back() {
             let back = text::read(&t).unwrap_or_else(|e| panic!("{t}: {e}"));
             assert_eq!((&back.start, back.main_line()), (&game.start, game.main_line()), "{t}");
             assert_eq!(back.result, game.result.clone().filter(|r| r != "*"));
+            assert_eq!((back.tag("Red"), back.tag("Black")), (game.tag("Red"), game.tag("Black")));
         }
     }
 }

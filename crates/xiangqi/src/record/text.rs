@@ -208,9 +208,11 @@ pub fn read(text: &str) -> Result<PgnGame, RecordError> {
     Ok(game)
 }
 
-/// Writes a game's main line as plain text in `notation`, one move number per line, a FEN
-/// line first when the game does not start from the standard position, the result last (in
-/// Chinese for Chinese notation). Variations and comments are not written.
+/// Writes a game's main line as plain text in `notation`, one move number per line: header
+/// lines first (`标题：`, `赛事：`, `日期：`, `地点：`, `红方：`, `黑方：`, `开局：` for the tags
+/// Title, Event, Date, Site, Red, Black, Opening), a FEN line when the game does not start from
+/// the standard position, the result last (in Chinese for Chinese notation). Variations,
+/// comments and other tags are not written.
 ///
 /// ```
 /// use xiangqi::notation::Notation;
@@ -219,6 +221,15 @@ pub fn read(text: &str) -> Result<PgnGame, RecordError> {
 /// ```
 pub fn write(game: &PgnGame, notation: Notation) -> String {
     let mut out = String::new();
+    // Header lines the reader takes back (the first name of each tag in `HEADERS`).
+    for tag in ["Title", "Event", "Date", "Site", "Red", "Black", "Opening"] {
+        if let (Some(value), Some((name, _))) = (game.tag(tag), HEADERS.iter().find(|(_, t)| *t == tag)) {
+            let value = value.lines().next().unwrap_or_default().trim();
+            if !value.is_empty() {
+                out.push_str(&format!("{name}：{value}\n"));
+            }
+        }
+    }
     if game.start != Position::startpos() {
         out.push_str(&format!("FEN: {}\n", game.start.fen()));
     }

@@ -49,9 +49,10 @@ const FIELDS: [(&str, usize, usize); 9] = [
 /// The seed of the byte stream of versions 1.1 and later.
 const STREAM_SEED: &[u8; 32] = b"[(C) Copyright Mr. Dong Shiwei.]";
 
-/// Whether `bytes` start like an XQF file.
+/// Whether `bytes` start like an XQF file: the magic `XQ`, then a known version or a whole
+/// header (so that a newer version is reported as such, not read as text).
 pub fn looks_like(bytes: &[u8]) -> bool {
-    bytes.len() >= 4 && bytes.starts_with(b"XQ") && bytes[2] <= 18
+    bytes.len() >= 4 && bytes.starts_with(b"XQ") && (bytes[2] <= 18 || bytes.len() >= HEADER_LEN)
 }
 
 /// The keys of a file, worked out from its header.
