@@ -3,7 +3,7 @@
 //! [`svg`] draws a position as an SVG document: the board, the pieces, the last move marked,
 //! optionally the file numbers. It is pure string work (the glyphs are outlines taken from the
 //! project's piece font, so the picture needs no font where it is shown) and builds for
-//! WebAssembly. With the `raster` feature, [`png`] and [`gif`] render the same drawing with
+//! WebAssembly. With the `raster` feature, `png` and `gif` render the same drawing with
 //! tiny-skia: a PNG of one position, or an animated GIF with one frame per move.
 //!
 //! ```
@@ -24,7 +24,7 @@ mod glyphs;
 mod raster;
 
 #[cfg(feature = "raster")]
-pub use raster::{gif, png, RasterError};
+pub use raster::{gif, png, RasterError, MAX_CELL};
 
 use core::fmt::Write;
 use xiangqi::{Color, Move, PieceKind, Position};
