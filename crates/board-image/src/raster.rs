@@ -5,7 +5,7 @@ use core::fmt;
 use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 use xiangqi::{Move, Position};
 
-/// The largest cell [`png`] and [`gif`] draw (a 2,560 × 2,816 picture).
+/// The largest cell [`png()`] and [`gif()`] draw (a 2,560 × 2,816 picture).
 pub const MAX_CELL: u32 = 256;
 
 /// A picture that could not be made.
