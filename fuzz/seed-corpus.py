@@ -4,7 +4,7 @@
     python3 fuzz/seed-corpus.py [--qi target/release/qi] [--games 150]
 
 Seeds `fuzz/corpus/<target>/` for fen, notation, pgn, link_seed, link_compact,
-engine_protocol, huarong_text and huarong_code (api_json and games_tsv were seeded by hand,
+engine_protocol, huarong_text, huarong_code, xqf and dhtmlxq (api_json and games_tsv were seeded by hand,
 see README.md). Inputs come from crates/xiangqi/tests/data (games, perft and rulings
 positions), the PGN example and the Huarong Dao classics and puzzles; FENs, other notations
 and links are written by the `qi` binary, so a build of it is needed. Existing files are kept:
@@ -140,6 +140,19 @@ def main():
         write("huarong_text", layout.replace("/", "\n") + "\n")
     for entry in json.loads(qi.run("huarong", "list", "--json"))["layouts"]:
         write("huarong_code", entry["share_code"])
+
+    # Records: the real XQF files, each also as DhtmlXQ, and a few games as DhtmlXQ.
+    records = DATA / "records"
+    for path in sorted(records.glob("*.xqf")):
+        write("xqf", path.read_bytes())
+        block = qi.run("record", "convert", str(path), "--to", "dhtmlxq")
+        write("dhtmlxq", block)
+        write("dhtmlxq", block.encode("gbk", errors="replace"))
+        write("dhtmlxq", "<p>" + block.replace("\n", "<br />") + "</p>")
+    for text in pgn_games[:20]:
+        proc = subprocess.run([qi.binary, "record", "convert", "-", "--to", "dhtmlxq"],
+                              input=text.encode(), capture_output=True, check=True)
+        write("dhtmlxq", proc.stdout)
 
     for folder in sorted(CORPUS.iterdir()):
         print(f"{folder.name}: {sum(1 for _ in folder.iterdir())} inputs")

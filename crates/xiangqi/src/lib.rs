@@ -14,6 +14,7 @@ pub mod outcome;
 mod perft;
 pub mod pgn;
 mod position;
+pub mod record;
 pub mod repetition;
 mod setup;
 mod tables;

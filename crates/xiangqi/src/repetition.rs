@@ -23,7 +23,10 @@
 //!   the river.
 //! - **R4 legal captures only:** an attack counts only if the capture would be legal, so it
 //!   must not expose the attacker's own king (to an attack or to the facing king). A pinned
-//!   piece therefore chases only the piece that pins it.
+//!   piece therefore chases only the piece that pins it, and only with its own move: when
+//!   another move of its side takes away the pinner's protection, the pinned piece's attack is
+//!   no chase (the AXF rule book's example D39, a rook pinned by a horse in a mutual chase;
+//!   table rows fsf-22 and fsf-23).
 //! - **R5 stronger pieces:** a rook attacked by a horse or a cannon, and a rook, horse or
 //!   cannon attacked by an advisor or an elephant, is chased even when protected.
 //! - **R6 true protection:** otherwise the target is chased only if, after the capture, no
@@ -44,13 +47,12 @@
 //! These are the rules as Pikafish's `chased` / `detect_chases` state them, except that, as in
 //! Fairy-Stockfish and the AXF text, checks do not switch the chase rules off. The table
 //! `tests/data/rulings.tsv` holds 114 hand-built cases (both colours) with the rule that decides
-//! each; pyffish (Fairy-Stockfish) gives the same verdict on all but 14 of them, all of one of
+//! each; pyffish (Fairy-Stockfish) gives the same verdict on all but 10 of them, all of one of
 //! its shortcuts, which the table spells out: it counts an attack on a piece that was already
 //! attacked before the move (a rook backing off along the line it attacks), it does not test
 //! that the chasing capture is legal, it takes any king that attacks the square as a
-//! protector, it counts lost protection only when a protector becomes pinned, and it takes a
-//! side's only piece on the other king's file as pinned even when other pieces stand between
-//! the kings.
+//! protector, and it takes a side's only piece on the other king's file as pinned even when
+//! other pieces stand between the kings.
 //!
 //! ```
 //! use xiangqi::repetition::{judge, Ruling};
@@ -160,12 +162,12 @@ pub fn judge(position: &Position, moves: &[Move]) -> Ruling {
         if followed[us] != 0 {
             // Only the pieces still followed need judging: compute what is chased after the
             // move, and only if something is, what was chased before it.
-            let after = chased(&mut pos, side, followed[us]);
+            let after = chased(&mut pos, side, followed[us], Some(to));
             followed[us] = if after == 0 {
                 0
             } else {
                 pos.undo(m, undo);
-                let before = chased(&mut pos, side, after);
+                let before = chased(&mut pos, side, after, None);
                 pos.play_unchecked(m);
                 after & !before
             };
@@ -199,12 +201,15 @@ pub fn judge(position: &Position, moves: &[Move]) -> Ruling {
 /// assert_eq!(names, ["b7"]);
 /// ```
 pub fn chased_pieces(position: &Position, by: Color) -> Vec<Square> {
-    squares(chased(&mut position.clone(), by, SquareSet::MAX)).collect()
+    squares(chased(&mut position.clone(), by, SquareSet::MAX, None)).collect()
 }
 
 /// The pieces among `candidates` that `chaser` chases in `pos` (R2-R7). `pos` is used as
 /// scratch space (captures are played and taken back) and is unchanged afterwards.
-fn chased(pos: &mut Position, chaser: Color, candidates: SquareSet) -> SquareSet {
+///
+/// `moved` is the square of the piece that has just moved, when the set is judged after a move:
+/// then a pinned piece other than that one chases nothing (R4).
+fn chased(pos: &mut Position, chaser: Color, candidates: SquareSet, moved: Option<usize>) -> SquareSet {
     let victim = chaser.other();
     let (ours, theirs) = (chaser.index() * 7, victim.index() * 7);
     // R3: any enemy piece but the king; pawns only once they have crossed the river.
@@ -223,6 +228,10 @@ fn chased(pos: &mut Position, chaser: Color, candidates: SquareSet) -> SquareSet
         attackers &= attackers - 1;
         let code = pos.board[from];
         let kind = kind_code(code);
+        // R4: a pinned piece chases its pinner only with its own move (AXF example D39).
+        if moved.is_some_and(|m| m != from) && pinned(pos, chaser, from) {
+            continue;
+        }
         let mut hits = pos.attack_set(from, code) & targets & !found;
         while hits != 0 {
             let to = hits.trailing_zeros() as usize;
@@ -245,6 +254,14 @@ fn chased(pos: &mut Position, chaser: Color, candidates: SquareSet) -> SquareSet
         }
     }
     found
+}
+
+/// R4: whether `color`'s piece on `from` is pinned: taking it off the board would expose its
+/// king (to an attack or to the facing king), while the king is not in check already.
+#[inline]
+fn pinned(pos: &Position, color: Color, from: usize) -> bool {
+    let king = pos.kings[color.index()] as usize;
+    !pos.attacked_after(color, king, king, king) && pos.attacked_after(color, king, from, king)
 }
 
 /// R5: whether a piece of kind `prey` is worth more than its attacker of kind `attacker`

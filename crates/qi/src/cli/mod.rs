@@ -12,6 +12,8 @@ mod r#match;
 mod moves;
 mod perft;
 mod pgn;
+mod record;
+mod record_image;
 mod serve;
 mod serve_rooms;
 mod site;
@@ -41,6 +43,8 @@ enum Command {
     Site(site::Args),
     /// Convert PGN files between notations.
     Pgn(pgn::Args),
+    /// Game records from other programs (XQF, DhtmlXQ, plain text, PGN): show, convert, draw.
+    Record(record::Args),
     /// Convert moves between ICCS, WXF and Chinese notation.
     Moves(moves::Args),
     /// Judge a game: checkmate, stalemate, repetition, move limit.
@@ -67,6 +71,7 @@ pub fn run() -> ExitCode {
         Command::Serve(args) => serve::run(args),
         Command::Site(args) => site::run(args),
         Command::Pgn(args) => pgn::run(args),
+        Command::Record(args) => record::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Game(args) => game::run(args),
         Command::Huarong(args) => huarong::run(args),

@@ -1,0 +1,158 @@
+//! `qi record show|convert|image` end to end, on real XQF files and made-up DhtmlXQ, PGN and
+//! text records.
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::Command;
+
+fn qi(args: &[&str]) -> (bool, Vec<u8>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_qi")).args(args).output().expect("qi runs");
+    (out.status.success(), out.stdout, String::from_utf8(out.stderr).unwrap())
+}
+
+fn data(name: &str) -> String {
+    format!("{}/../xiangqi/tests/data/records/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn show_json(path: &str) -> Value {
+    let (ok, out, err) = qi(&["record", "show", "--json", path]);
+    assert!(ok, "{err}");
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(text.lines().count(), 1, "exactly one object");
+    serde_json::from_str(&text).unwrap()
+}
+
+const DHTMLXQ: &str = "[DhtmlXQ]\n[DhtmlXQ_title]测试[/DhtmlXQ_title]\n[DhtmlXQ_red]甲[/DhtmlXQ_red]\n\
+    [DhtmlXQ_result]黑胜[/DhtmlXQ_result]\n[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\n\
+    [DhtmlXQ_move_0_1_1]1747[/DhtmlXQ_move_0_1_1]\n[DhtmlXQ_comment1]中炮[/DhtmlXQ_comment1]\n[/DhtmlXQ]\n";
+
+fn temp(dir: &tempfile::TempDir, name: &str, bytes: &[u8]) -> String {
+    let p: PathBuf = dir.path().join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p.to_str().unwrap().to_string()
+}
+
+#[test]
+fn show_json_in_every_format() {
+    let v = show_json(&data("variations-v18.xqf"));
+    assert_eq!(v["format"], "xqf");
+    let g = &v["games"][0];
+    assert_eq!(g["start_fen"], "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    assert_eq!(g["moves"].as_array().unwrap().len(), 8);
+    assert_eq!(g["moves"][0], "h2e2");
+    assert_eq!(g["variations"], 5);
+    assert_eq!(g["result"], "*");
+    assert_eq!(g["headers"]["Title"], "中炮对屏风马");
+
+    let v = show_json(&data("endgame-v16.xqf"));
+    assert_eq!(v["games"][0]["result"], "1-0");
+    assert_eq!(v["games"][0]["start_fen"], "2b1kabn1/4aR3/3R2N2/4p1p2/5P3/4P4/3N2Pr1/4C1n2/3pAr3/4K3c w - - 0 1");
+
+    let dir = tempfile::tempdir().unwrap();
+    let v = show_json(&temp(&dir, "a.txt", DHTMLXQ.as_bytes()));
+    assert_eq!(v["format"], "dhtmlxq");
+    assert_eq!((v["games"][0]["variations"].as_u64(), v["games"][0]["result"].as_str()), (Some(1), Some("0-1")));
+    assert_eq!(v["games"][0]["headers"]["Red"], "甲");
+    let v = show_json(&temp(&dir, "b.txt", "1. 炮二平五 马８进７ 2. 马二进三 和棋".as_bytes()));
+    assert_eq!((v["format"].as_str(), v["games"][0]["result"].as_str()), (Some("text"), Some("1/2-1/2")));
+    assert_eq!(v["games"][0]["moves"], serde_json::json!(["h2e2", "h9g7", "h0g2"]));
+    let v = show_json(&temp(&dir, "c.pgn", b"[Red \"x\"]\n1. h2e2 (1. b2e2) h9g7 1-0\n\n[Red \"y\"]\n1. h2e2 *\n"));
+    assert_eq!((v["format"].as_str(), v["games"].as_array().unwrap().len()), (Some("pgn"), 2));
+    assert_eq!(v["games"][1]["headers"]["Red"], "y");
+}
+
+#[test]
+fn show_text_and_errors() {
+    let (ok, out, _) = qi(&["record", "show", &data("game-v10.xqf")]);
+    assert!(ok);
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("format: xqf") && out.contains("Red: 柳大华") && out.contains("1. "), "{out}");
+    let dir = tempfile::tempdir().unwrap();
+    let mut bad = std::fs::read(data("variations-v18.xqf")).unwrap();
+    bad.truncate(1030);
+    let (ok, _, err) = qi(&["record", "show", "--json", &temp(&dir, "bad.xqf", &bad)]);
+    assert!(!ok);
+    assert!(err.contains("offset"), "{err}");
+    let (ok, _, err) = qi(&["record", "show", &temp(&dir, "bad.txt", "1. 炮二平五 马８进７\n2. 车九进九".as_bytes())]);
+    assert!(!ok);
+    assert!(err.contains("line 2") && err.contains("move 2"), "{err}");
+}
+
+#[test]
+fn convert_keeps_what_the_target_holds_and_says_what_it_drops() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("v.pgn");
+    let xqf = dir.path().join("v.xqf");
+    let dht = dir.path().join("v.dhtml");
+    let src = data("variations-v18.xqf");
+    let (ok, _, err) = qi(&["record", "convert", &src, "--to", "pgn", "--out", pgn.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(!err.contains("dropped"), "{err}");
+    let (ok, _, err) = qi(&["record", "convert", pgn.to_str().unwrap(), "--to", "xqf", "--out", xqf.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let (ok, _, err) =
+        qi(&["record", "convert", xqf.to_str().unwrap(), "--to", "dhtmlxq", "--out", dht.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let a = show_json(&src);
+    for p in [&pgn, &xqf, &dht] {
+        let b = show_json(p.to_str().unwrap());
+        assert_eq!(a["games"][0]["moves"], b["games"][0]["moves"], "{}", p.display());
+        assert_eq!(a["games"][0]["variations"], b["games"][0]["variations"], "{}", p.display());
+        assert_eq!(a["games"][0]["headers"]["Red"], b["games"][0]["headers"]["Red"]);
+    }
+    // Text holds neither variations nor comments.
+    let (ok, out, err) = qi(&["record", "convert", &src, "--to", "text"]);
+    assert!(ok);
+    assert!(err.contains("dropped: 5 of 5 variations"), "{err}");
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.starts_with("标题：中炮对屏风马\n") && out.contains("\n1. 炮二平五"), "{out}");
+    assert!(!err.contains("header Red"), "{err}");
+    let (ok, _, err) = qi(&["record", "convert", &data("game-v12.xqf"), "--to", "text"]);
+    assert!(ok);
+    assert!(err.contains("comments"), "{err}");
+    // XQF has no field for a PGN tag such as Round, and holds one game.
+    let two = dir.path().join("two.pgn");
+    std::fs::write(&two, "[Round \"3\"]\n1. h2e2 *\n\n1. b2e2 *\n").unwrap();
+    let (ok, out, err) = qi(&["record", "convert", two.to_str().unwrap(), "--to", "xqf"]);
+    assert!(ok);
+    assert!(out.starts_with(b"XQ"));
+    assert!(err.contains("header Round") && err.contains("games 2 to 2"), "{err}");
+}
+
+#[test]
+fn pictures() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = data("endgame-v16.xqf");
+    let png_path = dir.path().join("x.png");
+    let (ok, _, err) = qi(&["record", "image", &src, "--ply", "3", "--out", png_path.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let decoder = png::Decoder::new(std::fs::File::open(&png_path).unwrap());
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!((info.width, info.height), (480, 528));
+
+    let svg_path = dir.path().join("x.svg");
+    let (ok, _, _) =
+        qi(&["record", "image", &src, "--ply", "0", "--no-coordinates", "--out", svg_path.to_str().unwrap()]);
+    assert!(ok);
+    let svg = std::fs::read_to_string(&svg_path).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+
+    let gif_path = dir.path().join("x.gif");
+    let (ok, _, err) =
+        qi(&["record", "image", &src, "--ply", "6", "--cell", "20", "--out", gif_path.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(std::fs::File::open(&gif_path).unwrap()).unwrap();
+    assert_eq!((decoder.width(), decoder.height()), (200, 220));
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, 7, "plies + 1 frames");
+
+    let (ok, _, err) = qi(&["record", "image", &src, "--ply", "999", "--out", gif_path.to_str().unwrap()]);
+    assert!(!ok && err.contains("no ply 999"), "{err}");
+}

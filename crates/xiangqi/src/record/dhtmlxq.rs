@@ -1,0 +1,489 @@
+//! DhtmlXQ, the UBB blocks of dpxq.com's board viewer, pasted into forums and pages:
+//! `[DhtmlXQ]` (or `[DhtmlXQiFrame]`) around one tag per field.
+//!
+//! * `DhtmlXQ_binit`: 64 digits, two per piece (file 0-8 from Red's left, row 0-9 from the top)
+//!   in the order rooks, horses, elephants, advisors, king, advisors, elephants, horses, rooks,
+//!   cannons, five pawns, Red's 16 then Black's; `99` (or anything not two digits) is off the
+//!   board. `DhtmlXQ_fen`, when present, is used instead.
+//! * `DhtmlXQ_movelist`: four digits per move, from and to in the same coordinates.
+//! * `DhtmlXQ_move_P_S_N`: branch `N`, whose first move replaces ply `S` (counted from 1 at the
+//!   start) of branch `P` (0 is the main line).
+//! * `DhtmlXQ_commentS` (main line) and `DhtmlXQ_commentN_S` (branch `N`): the comment after
+//!   ply `S`; `comment0` comes before the first move. `||` is a line break.
+//! * `title`, `event`, `date`, `place`, `round`, `red`, `redteam`, `black`, `blackteam`,
+//!   `result` (红胜, 黑胜, 和棋 or 1-0...), `open` become the tags `Title`, `Event`, `Date`,
+//!   `Site`, `Round`, `Red`, `RedTeam`, `Black`, `BlackTeam`, `Result`, `Opening`.
+//!
+//! The reader takes blocks inside HTML (`<br />` between tags, entities such as `&nbsp;`),
+//! a closing tag that does not match its opening one (the content ends at the next tag),
+//! any number of blocks in one text. The side to move is the colour of the first moved piece.
+
+use super::tree::{check_comment, Failure, Tree};
+use super::{parse_result, Format, Line, Location, RecordError, RecordErrorKind, MAX_TREE_MOVES};
+use crate::pgn::PgnGame;
+use crate::{Color, Move, Piece, PieceKind, Position, Setup, Square};
+use std::collections::HashMap;
+
+/// Piece kinds of the 16 slots of each side in `DhtmlXQ_binit`.
+const SLOTS: [PieceKind; 16] = {
+    use PieceKind::*;
+    [Rook, Horse, Elephant, Advisor, King, Advisor, Elephant, Horse, Rook, Cannon, Cannon, Pawn, Pawn, Pawn, Pawn, Pawn]
+};
+
+/// DhtmlXQ field names and the PGN tags they become.
+const TAGS: [(&str, &str); 11] = [
+    ("title", "Title"),
+    ("event", "Event"),
+    ("date", "Date"),
+    ("place", "Site"),
+    ("round", "Round"),
+    ("red", "Red"),
+    ("redteam", "RedTeam"),
+    ("black", "Black"),
+    ("blackteam", "BlackTeam"),
+    ("result", "Result"),
+    ("open", "Opening"),
+];
+
+/// Whether `text` holds DhtmlXQ tags.
+pub fn looks_like(text: &str) -> bool {
+    find_ci(text, "[dhtmlxq", 0).is_some()
+}
+
+/// Finds `needle` (lower-case ASCII) in `hay` from `from`, ignoring ASCII case.
+fn find_ci(hay: &str, needle: &str, from: usize) -> Option<usize> {
+    let h = hay.as_bytes();
+    let n = needle.as_bytes();
+    (from..=h.len().checked_sub(n.len())?).find(|&i| h[i..i + n.len()].eq_ignore_ascii_case(n))
+}
+
+/// Splits a text into its blocks: `(byte offset, block text)`. A block runs from its
+/// opening tag to its closing tag, or to the next opening tag.
+fn blocks(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(start) = next_block(text, at) {
+        let body = start + text[start..].find(']').map_or(0, |i| i + 1);
+        let next = next_block(text, body).unwrap_or(text.len());
+        let close = [find_ci(&text[..next], "[/dhtmlxq]", body), find_ci(&text[..next], "[/dhtmlxqiframe]", body)]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap_or(next);
+        out.push((body, &text[body..close]));
+        at = next;
+    }
+    out
+}
+
+/// The next `[DhtmlXQ` or `[/DhtmlXQ` tag from `from`, in one pass.
+fn next_tag(text: &str, from: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    (from..b.len()).find(|&i| {
+        b[i] == b'[' && {
+            let rest = &b[i + 1..];
+            let rest = rest.strip_prefix(b"/").unwrap_or(rest);
+            rest.len() >= 7 && rest[..7].eq_ignore_ascii_case(b"dhtmlxq")
+        }
+    })
+}
+
+fn next_block(text: &str, from: usize) -> Option<usize> {
+    let a = find_ci(text, "[dhtmlxq]", from);
+    let b = find_ci(text, "[dhtmlxqiframe]", from);
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// The fields of a block: lower-case name, raw content, byte offset of the tag.
+fn fields(block: &str) -> Vec<(String, &str, usize)> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(start) = find_ci(block, "[dhtmlxq_", at) {
+        let name_start = start + 9;
+        let Some(close) = block.as_bytes()[name_start..].iter().take(48).position(|&c| c == b']') else {
+            at = name_start;
+            continue;
+        };
+        let name = &block[name_start..name_start + close];
+        let body = name_start + close + 1;
+        if name.len() > 40 || name.contains('[') {
+            at = name_start;
+            continue;
+        }
+        // The content ends at the next tag, whatever closing tag it is.
+        let end = next_tag(block, body).unwrap_or(block.len());
+        out.push((name.to_ascii_lowercase(), &block[body..end], start));
+        at = end;
+    }
+    out
+}
+
+/// Field text with HTML removed: `<br>` becomes a line break, other tags go, entities are
+/// decoded, `||` becomes a line break.
+fn clean(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut rest = raw;
+    while let Some(i) = rest.find(['<', '&']) {
+        out.push_str(&rest[..i]);
+        rest = &rest[i..];
+        if rest.starts_with('<') {
+            let end = bounded_find(rest, b'>', 200);
+            let is_tag = rest[1..].starts_with(|c: char| c.is_ascii_alphabetic() || c == '/');
+            match end {
+                Some(e) if is_tag => {
+                    if rest[1..e].trim_start_matches('/').to_ascii_lowercase().starts_with("br") {
+                        out.push('\n');
+                    }
+                    rest = &rest[e + 1..];
+                }
+                _ => {
+                    out.push('<');
+                    rest = &rest[1..];
+                }
+            }
+        } else {
+            let end = bounded_find(rest, b';', 12);
+            let decoded = end.and_then(|e| entity(&rest[1..e]).map(|c| (c, e)));
+            match decoded {
+                Some((c, e)) => {
+                    out.push(c);
+                    rest = &rest[e + 1..];
+                }
+                None => {
+                    out.push('&');
+                    rest = &rest[1..];
+                }
+            }
+        }
+    }
+    out.push_str(rest);
+    out.replace("||", "\n")
+}
+
+/// The first `byte` within the first `limit` bytes of `text`.
+fn bounded_find(text: &str, byte: u8, limit: usize) -> Option<usize> {
+    text.as_bytes().iter().take(limit).position(|&c| c == byte)
+}
+
+fn entity(name: &str) -> Option<char> {
+    Some(match name {
+        "nbsp" => ' ',
+        "amp" => '&',
+        "lt" => '<',
+        "gt" => '>',
+        "quot" => '"',
+        "apos" => '\'',
+        _ => {
+            let n = name.strip_prefix('#')?;
+            let code = match n.strip_prefix(['x', 'X']) {
+                Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+                None => n.parse().ok()?,
+            };
+            char::from_u32(code)?
+        }
+    })
+}
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text.as_bytes()[..offset.min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1
+}
+
+/// Reads every DhtmlXQ block of a text, in order; one that does not read is an error that says
+/// on which line, and does not stop the others.
+///
+/// ```
+/// let page = "<p>[DhtmlXQ]<br />[DhtmlXQ_red]许银川[/DhtmlXQ_red]<br />\
+///     [DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]<br />\
+///     [DhtmlXQ_move_0_1_1]17477062[/DhtmlXQ_move_0_1_1]<br />\
+///     [DhtmlXQ_comment1]中炮&nbsp;开局[/DhtmlXQ_comment1][/DhtmlXQ]</p>";
+/// let games = xiangqi::record::dhtmlxq::read_all(page);
+/// let game = games[0].as_ref().unwrap();
+/// assert_eq!(game.tag("Red"), Some("许银川"));
+/// let moves: Vec<String> = game.main_line().iter().map(|m| m.to_string()).collect();
+/// assert_eq!(moves, ["h2e2", "h9g7"]);
+/// assert_eq!(game.line.moves[0].comment.as_deref(), Some("中炮 开局"));
+/// assert_eq!(game.line.moves[0].variations[0].moves[0].mv.to_string(), "b2e2");
+/// ```
+pub fn read_all(text: &str) -> Vec<Result<PgnGame, RecordError>> {
+    let mut found = blocks(text);
+    if found.is_empty() && looks_like(text) {
+        found.push((0, text));
+    }
+    found
+        .into_iter()
+        .enumerate()
+        .map(|(i, (offset, block))| {
+            read_block(block).map_err(|(at, kind)| RecordError {
+                format: Format::DhtmlXq,
+                game: i + 1,
+                location: Location::Line(line_of(text, offset + at)),
+                kind,
+            })
+        })
+        .collect()
+}
+
+/// Reads the first DhtmlXQ block of a text.
+///
+/// # Errors
+///
+/// A [`RecordError`] with the line: no block, a bad start position, a move that is not legal,
+/// a branch that hangs from nothing, a tree or comment over the bounds.
+pub fn read(text: &str) -> Result<PgnGame, RecordError> {
+    read_all(text).into_iter().next().unwrap_or(Err(RecordError {
+        format: Format::DhtmlXq,
+        game: 1,
+        location: Location::Input,
+        kind: RecordErrorKind::Empty,
+    }))
+}
+
+fn digits(raw: &str) -> String {
+    clean(raw).chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+/// A square from DhtmlXQ's coordinates (`y` counted from the top).
+fn square(x: u8, y: u8) -> Option<Square> {
+    (y <= 9).then(|| Square::new(x, 9 - y)).flatten()
+}
+
+fn parse_moves(raw: &str, at: usize, first_ply: usize) -> Result<Vec<Move>, Failure> {
+    let d = digits(raw);
+    if d.len() / 4 > MAX_TREE_MOVES {
+        return Err((at, RecordErrorKind::TooManyMoves));
+    }
+    let b = d.as_bytes();
+    let mut out = Vec::with_capacity(b.len() / 4);
+    for (i, chunk) in b.chunks(4).enumerate() {
+        let bad = || RecordErrorKind::BadMove {
+            ply: first_ply + i,
+            number: (first_ply + i).div_ceil(2) as u32,
+            text: String::from_utf8_lossy(chunk).into_owned(),
+            error: None,
+        };
+        if chunk.len() < 4 || !chunk.iter().all(u8::is_ascii_digit) {
+            return Err((at, bad()));
+        }
+        let n: Vec<u8> = chunk.iter().map(|c| c - b'0').collect();
+        let (Some(from), Some(to)) = (square(n[0], n[1]), square(n[2], n[3])) else { return Err((at, bad())) };
+        out.push(Move::new(from, to));
+    }
+    Ok(out)
+}
+
+fn read_block(block: &str) -> Result<PgnGame, Failure> {
+    let fields = fields(block);
+    let mut game = PgnGame::new(Position::startpos(), &[]);
+    let mut binit: Option<(&str, usize)> = None;
+    let mut fen: Option<(String, usize)> = None;
+    let mut movelist: Option<(&str, usize)> = None;
+    let mut branches: Vec<(usize, usize, usize, &str, usize)> = Vec::new();
+    let mut comments: Vec<(usize, usize, String, usize)> = Vec::new();
+    for (name, raw, at) in &fields {
+        let at = *at;
+        if name == "binit" {
+            binit = Some((raw, at));
+        } else if name == "fen" {
+            fen = Some((clean(raw).trim().to_string(), at));
+        } else if name == "movelist" {
+            movelist = Some((raw, at));
+        } else if let Some(id) = name.strip_prefix("move_") {
+            let n: Vec<usize> = id.split('_').filter_map(|p| p.parse().ok()).collect();
+            if let [p, s, n] = n[..] {
+                branches.push((p, s, n, raw, at));
+            }
+        } else if let Some(id) = name.strip_prefix("comment") {
+            let n: Vec<usize> = id.split('_').filter_map(|p| p.parse().ok()).collect();
+            let (b, s) = match n[..] {
+                [s] => (0, s),
+                [b, s] => (b, s),
+                _ => continue,
+            };
+            if let Some(c) = check_comment(clean(raw), at)? {
+                comments.push((b, s, c, at));
+            }
+        } else if let Some((_, tag)) = TAGS.iter().find(|(n, _)| n == name) {
+            let value = clean(raw).trim().to_string();
+            if value.is_empty() {
+                continue;
+            }
+            if *tag == "Result" {
+                let r = parse_result(&value).unwrap_or("*");
+                game.result = Some(r.to_string());
+                game.set_tag("Result", r);
+            } else {
+                game.set_tag(tag, &value);
+            }
+        }
+    }
+    if movelist.is_none() && binit.is_none() && fen.is_none() && branches.is_empty() {
+        return Err((0, RecordErrorKind::Empty));
+    }
+
+    // The tree, before the position: the first move tells who moves first.
+    let (list, list_at) = movelist.unwrap_or(("", 0));
+    let mut tree = Tree::new(0);
+    // (branch, ply) -> the node before that ply of that branch.
+    let mut before: HashMap<(usize, usize), usize> = HashMap::new();
+    before.insert((0, 1), 0);
+    let mut node = 0;
+    for (i, mv) in parse_moves(list, list_at, 1)?.into_iter().enumerate() {
+        node = tree.add(node, mv, list_at)?;
+        before.insert((0, i + 2), node);
+    }
+    branches.sort_by_key(|b| b.2);
+    for (p, s, n, raw, at) in branches {
+        let Some(&parent) = before.get(&(p, s)).or_else(|| before.get(&(n, s))) else {
+            return Err((at, RecordErrorKind::DetachedBranch(format!("{p}_{s}_{n}"))));
+        };
+        // The branch's own first ply hangs where its parent does (so that a variation of a
+        // branch's first move finds its place).
+        before.entry((n, s)).or_insert(parent);
+        let mut node = parent;
+        for (i, mv) in parse_moves(raw, at, s)?.into_iter().enumerate() {
+            node = tree.add(node, mv, at)?;
+            before.insert((n, s + i + 1), node);
+        }
+    }
+    for (b, s, c, at) in comments {
+        // The comment after ply `s` belongs to the node before ply `s + 1`.
+        let target = if s == 0 { Some(0) } else { before.get(&(b, s + 1)).copied() };
+        match target {
+            Some(t) => tree.nodes[t].comment = Some(c),
+            None => return Err((at, RecordErrorKind::DetachedBranch(format!("comment {b}_{s}")))),
+        }
+    }
+
+    let start = match fen {
+        Some((f, at)) if !f.is_empty() => Position::from_fen(&f).map_err(|e| (at, RecordErrorKind::BadFen(e)))?,
+        _ => match binit {
+            Some((raw, at)) => start_from_binit(&digits(raw), &tree, at)?,
+            None => {
+                let first = tree.nodes[0].children.first().and_then(|&c| tree.nodes[c].mv);
+                let mut setup = Position::startpos().to_setup();
+                if let Some(p) = first.and_then(|m| setup.board[m.from().index()]) {
+                    setup.turn = p.color;
+                }
+                Position::from_setup(&setup).map_err(|e| (0, RecordErrorKind::BadPosition(e)))?
+            }
+        },
+    };
+    game.start = start.clone();
+    game.line = tree.to_line(&start)?;
+    Ok(game)
+}
+
+fn start_from_binit(d: &str, tree: &Tree, at: usize) -> Result<Position, Failure> {
+    let mut setup = Setup::empty();
+    for (i, pair) in d.as_bytes().chunks(2).take(32).enumerate() {
+        if pair.len() == 2 && pair.iter().all(u8::is_ascii_digit) {
+            if let Some(sq) = square(pair[0] - b'0', pair[1] - b'0') {
+                let color = if i < 16 { Color::Red } else { Color::Black };
+                setup.board[sq.index()] = Some(Piece::new(color, SLOTS[i % 16]));
+            }
+        }
+    }
+    let first = tree.nodes[0].children.first().and_then(|&c| tree.nodes[c].mv);
+    match first.and_then(|m| setup.board[m.from().index()]) {
+        Some(p) => setup.turn = p.color,
+        None => {
+            // No move to tell: Red, unless only Black to move is legal.
+            if Position::from_setup(&setup).is_err() {
+                setup.turn = Color::Black;
+                if Position::from_setup(&setup).is_err() {
+                    setup.turn = Color::Red;
+                }
+            }
+        }
+    }
+    Position::from_setup(&setup).map_err(|e| (at, RecordErrorKind::BadPosition(e)))
+}
+
+/// Writes a game as one `[DhtmlXQ]` block: the tags DhtmlXQ has fields for, `binit` (and
+/// `fen` for a start that is not the standard one), the main line, every variation as a
+/// branch, every comment. `[` and `]` in text become their full-width forms (a bracket would
+/// end the field).
+pub fn write(game: &PgnGame) -> String {
+    let mut out = String::from("[DhtmlXQ]\n[DhtmlXQ_ver]www_dpxq_com[/DhtmlXQ_ver]\n");
+    let field = |out: &mut String, name: &str, value: &str| {
+        out.push_str(&format!("[DhtmlXQ_{name}]{}[/DhtmlXQ_{name}]\n", escape(value)));
+    };
+    for (name, tag) in TAGS {
+        if tag == "Result" {
+            let r = game.result.as_deref().or_else(|| game.tag("Result"));
+            let text = match r {
+                Some("1-0") => "红胜",
+                Some("0-1") => "黑胜",
+                Some("1/2-1/2") => "和棋",
+                _ => continue,
+            };
+            field(&mut out, name, text);
+        } else if let Some(v) = game.tag(tag) {
+            field(&mut out, name, v);
+        }
+    }
+    let mut binit = String::new();
+    let mut slots = [None::<Square>; 32];
+    for (sq, piece) in game.start.pieces() {
+        let base = if piece.color == Color::Red { 0 } else { 16 };
+        if let Some(i) = (0..16).find(|&i| SLOTS[i] == piece.kind && slots[base + i].is_none()) {
+            slots[base + i] = Some(sq);
+        }
+    }
+    for s in slots {
+        match s {
+            Some(sq) => binit.push_str(&format!("{}{}", sq.file(), 9 - sq.rank())),
+            None => binit.push_str("99"),
+        }
+    }
+    field(&mut out, "binit", &binit);
+    if game.start != Position::startpos() {
+        field(&mut out, "fen", &game.start.fen());
+    }
+    // Branches: (parent branch, first ply, id, line); the main line is branch 0 from ply 1.
+    let mut queue: Vec<(usize, usize, usize, &Line)> = vec![(0, 1, 0, &game.line)];
+    let mut parents: Vec<(usize, usize)> = vec![(0, 1)];
+    let mut comments = String::new();
+    if let Some(c) = &game.line.comment {
+        comments.push_str(&format!("[DhtmlXQ_comment0]{}[/DhtmlXQ_comment0]\n", escape(c)));
+    }
+    let mut i = 0;
+    while i < queue.len() {
+        let (parent, first, id, line) = queue[i];
+        i += 1;
+        let moves: String = line.moves.iter().map(|m| coords(m.mv)).collect();
+        if id == 0 {
+            field(&mut out, "movelist", &moves);
+        } else {
+            field(&mut out, &format!("move_{parent}_{first}_{id}"), &moves);
+        }
+        for (k, m) in line.moves.iter().enumerate() {
+            let ply = first + k;
+            if let Some(c) = &m.comment {
+                let key = if id == 0 { format!("comment{ply}") } else { format!("comment{id}_{ply}") };
+                comments.push_str(&format!("[DhtmlXQ_{key}]{}[/DhtmlXQ_{key}]\n", escape(c)));
+            }
+            // A variation of a branch's first move hangs from the branch's own parent.
+            let (hang, _) = if k == 0 && id != 0 { parents[id] } else { (id, ply) };
+            for v in &m.variations {
+                let vid = queue.len();
+                queue.push((hang, ply, vid, v));
+                parents.push((hang, ply));
+            }
+        }
+    }
+    out.push_str(&comments);
+    out.push_str("[DhtmlXQ_generator]Qi[/DhtmlXQ_generator]\n[/DhtmlXQ]\n");
+    out
+}
+
+fn coords(m: Move) -> String {
+    format!("{}{}{}{}", m.from().file(), 9 - m.from().rank(), m.to().file(), 9 - m.to().rank())
+}
+
+fn escape(text: &str) -> String {
+    text.replace('[', "［").replace(']', "］").replace("\r\n", "||").replace('\n', "||")
+}
