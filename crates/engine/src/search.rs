@@ -150,6 +150,8 @@ pub struct Engine {
     deadline: Option<Instant>,
     node_limit: u64,
     aborted: bool,
+    /// Root searches repeated with a wider window (the score fell outside the aspiration window).
+    researches: u64,
     lmr: Box<[[i32; 64]; 64]>,
     /// Recent static evaluations by position hash: quiescence meets the same positions again
     /// through other capture orders. Each slot holds the hash's high 48 bits and the score.
@@ -224,6 +226,7 @@ impl Engine {
             deadline: None,
             node_limit: u64::MAX,
             aborted: false,
+            researches: 0,
             lmr,
             eval_cache: vec![0; EVAL_CACHE_SLOTS]
                 .into_boxed_slice()
@@ -457,6 +460,9 @@ impl Engine {
             let score = self.alpha_beta(root, depth, alpha, beta, 0, true, false);
             if self.aborted {
                 return score;
+            }
+            if (score <= alpha && alpha > -INFINITY) || (score >= beta && beta < INFINITY) {
+                self.researches += 1;
             }
             if score <= alpha && alpha > -INFINITY {
                 beta = (alpha + beta) / 2;
@@ -1004,6 +1010,34 @@ mod tests {
         assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
         assert!(info.lines.windows(2).all(|w| w[0].score >= w[1].score));
         assert_eq!(info.lines[0].pv, info.pv);
+    }
+
+    #[test]
+    fn aspiration_widens_until_the_score_fits() {
+        // A middle game (the folium self-test position).
+        let fen = "r2akab1r/3n5/4b3n/p1p1pRp1p/9/2P3P2/P3P3c/N2C3C1/4A4/1RBAK1B2 w - - 0 1";
+        let mut pos: Position = fen.parse().unwrap();
+        let mut engine = Engine::new(4);
+        let full = engine.aspiration(&mut pos, 5, None);
+        assert_eq!(engine.researches, 0, "a full window is never searched again");
+        // A guess far too low fails high, one far too high fails low: each is searched again
+        // in wider windows until the score falls inside. The score is near the full window's,
+        // not equal: pruning depends on the window (here the guess 500 too high ends 122 below).
+        for guess in [full - 500, full + 500, full - 40, full + 40] {
+            let mut engine = Engine::new(4);
+            let score = engine.aspiration(&mut pos, 5, Some(guess));
+            assert!(engine.researches >= 1, "guess {guess}: score {score}");
+            assert!((score - full).abs() <= 150, "guess {guess}: {score} against {full}");
+        }
+        // A guess that is right needs no second search.
+        let mut engine = Engine::new(4);
+        engine.aspiration(&mut pos, 5, None);
+        let again = engine.aspiration(&mut pos, 5, Some(full));
+        assert_eq!((again, engine.researches), (full, 0));
+        // No window around a mate score: it is searched with the full window at once.
+        let mut engine = Engine::new(4);
+        engine.aspiration(&mut pos, 5, Some(MATE - 10));
+        assert_eq!(engine.researches, 0);
     }
 
     #[test]
