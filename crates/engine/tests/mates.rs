@@ -85,8 +85,8 @@ fn random_ending(rng: &mut Rng) -> Option<Position> {
         .map(|r| {
             let mut row = String::new();
             let mut empty = 0;
-            for f in 0..9 {
-                match board[r][f] {
+            for &cell in &board[r] {
+                match cell {
                     ' ' => empty += 1,
                     c => {
                         if empty > 0 {
