@@ -3,11 +3,17 @@
 //! is good in general, this knows that it is good as an answer to that move (one ply back)
 //! or as a follow-up of our own (two plies back).
 
-/// Piece codes (0-14) times squares (90).
-const KEYS: usize = 15 * 90;
+use xiangqi::Square;
 
-/// A value never leaves `-LIMIT..=LIMIT` (the update below is self-limiting).
-const LIMIT: i32 = 16_384;
+/// The number of piece codes ([`xiangqi::Piece::code`]: 0 for none, 1-14 for the pieces).
+pub(crate) const PIECE_CODES: usize = 15;
+
+/// Piece codes times squares.
+const KEYS: usize = PIECE_CODES * Square::COUNT;
+
+/// A history value never leaves `-LIMIT..=LIMIT` (the "gravity" update is self-limiting):
+/// this table's and the search's plain history alike.
+pub(crate) const LIMIT: i32 = 16_384;
 
 /// The table: `KEYS` rows (the earlier move) of `KEYS` counters (this move), 3.6 MB.
 pub(crate) struct ContinuationHistory {
@@ -25,7 +31,7 @@ impl ContinuationHistory {
 
     #[inline]
     fn index(earlier: (u8, usize), piece: u8, to: usize) -> usize {
-        (earlier.0 as usize * 90 + earlier.1) * KEYS + piece as usize * 90 + to
+        (earlier.0 as usize * Square::COUNT + earlier.1) * KEYS + piece as usize * Square::COUNT + to
     }
 
     /// The counter of `piece` moving to `to` after the earlier move `(piece code, target)`.

@@ -1,10 +1,12 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+pub mod bench;
 mod clock;
 mod continuation;
 mod eval;
-mod history;
+mod game;
+mod movepick;
 pub mod protocol;
 mod score;
 mod search;
@@ -14,7 +16,7 @@ pub mod tune;
 mod weights;
 
 pub use eval::{evaluate, evaluate_with};
-pub use history::{replay, Played};
+pub use game::{replay, Played};
 pub use score::Score;
 pub use search::{Engine, HashError, Limits, Line, SearchInfo, MAX_DEPTH};
 pub use weights::Weights;

@@ -11,8 +11,9 @@
 //! side that checks or chases perpetually loses, other repetitions are draws.
 
 use crate::clock::Instant;
-use crate::continuation::ContinuationHistory;
-use crate::eval::{evaluate, value};
+use crate::continuation::{ContinuationHistory, LIMIT as HISTORY_LIMIT, PIECE_CODES};
+use crate::eval::evaluate;
+use crate::movepick::{Kind, MovePicker, Refutations};
 use crate::score::{Score, INFINITY, MATE, MATE_BOUND};
 use crate::see::{loses_nothing, see, victim_value};
 use crate::tt::{Bound, Entry, Table};
@@ -20,8 +21,9 @@ use crate::Played;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+use xiangqi::outcome::Rules;
 use xiangqi::repetition::{judge, Ruling};
-use xiangqi::{Move, MoveList, PieceKind, Position, MAX_MOVES};
+use xiangqi::{Move, PieceKind, Position, Square};
 
 /// The deepest ply the search reaches (extensions included).
 pub(crate) const MAX_PLY: usize = 100;
@@ -29,8 +31,11 @@ pub(crate) const MAX_PLY: usize = 100;
 pub const MAX_DEPTH: u32 = 80;
 /// The score of a repetition the side to move wins by rule (beyond any evaluation, below mates).
 const RULE_WIN: i32 = MATE_BOUND - 200;
-/// Plies without a capture that draw (the 60-move rule).
-const MOVE_LIMIT: u32 = 120;
+/// Scores beyond this (either sign) are won or lost by mate or by rule, not by the evaluation:
+/// margins and windows built on the evaluation do not apply to them.
+const WIN_BOUND: i32 = RULE_WIN - 1000;
+/// Plies without a capture that draw (the 60-move rule, as the rules judge a game).
+const MOVE_LIMIT: u32 = Rules::DEFAULT_MOVE_LIMIT;
 
 /// When to stop searching. With no limit at all the search goes on to [`MAX_DEPTH`] or until
 /// the stop flag ([`Engine::stop_handle`]) is set.
@@ -118,9 +123,9 @@ pub struct Engine {
     hash_mb: usize,
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
     /// History of quiet moves by piece code and target square.
-    history: Box<[[i32; 90]; 15]>,
+    history: Box<[[i32; Square::COUNT]; PIECE_CODES]>,
     /// The reply that refuted a move, by its piece code and target square.
-    counter: Box<[[Option<Move>; 90]; 15]>,
+    counter: Box<[[Option<Move>; Square::COUNT]; PIECE_CODES]>,
     /// History of quiet moves after the move one and two plies before (continuation history).
     continuation: ContinuationHistory,
     stack: [Frame; MAX_PLY + 2],
@@ -145,6 +150,8 @@ pub struct Engine {
     deadline: Option<Instant>,
     node_limit: u64,
     aborted: bool,
+    /// Root searches repeated with a wider window (the score fell outside the aspiration window).
+    researches: u64,
     lmr: Box<[[i32; 64]; 64]>,
     /// Recent static evaluations by position hash: quiescence meets the same positions again
     /// through other capture orders. Each slot holds the hash's high 48 bits and the score.
@@ -200,8 +207,8 @@ impl Engine {
             tt,
             hash_mb: mb,
             killers: [[None; 2]; MAX_PLY + 2],
-            history: Box::new([[0; 90]; 15]),
-            counter: Box::new([[None; 90]; 15]),
+            history: Box::new([[0; Square::COUNT]; PIECE_CODES]),
+            counter: Box::new([[None; Square::COUNT]; PIECE_CODES]),
             continuation: ContinuationHistory::new(),
             stack: [Frame::default(); MAX_PLY + 2],
             pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
@@ -219,6 +226,7 @@ impl Engine {
             deadline: None,
             node_limit: u64::MAX,
             aborted: false,
+            researches: 0,
             lmr,
             eval_cache: vec![0; EVAL_CACHE_SLOTS]
                 .into_boxed_slice()
@@ -291,8 +299,8 @@ impl Engine {
     /// Forgets everything learned (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        *self.history = [[0; 90]; 15];
-        *self.counter = [[None; 90]; 15];
+        *self.history = [[0; Square::COUNT]; PIECE_CODES];
+        *self.counter = [[None; Square::COUNT]; PIECE_CODES];
         self.continuation.clear();
         self.killers = [[None; 2]; MAX_PLY + 2];
     }
@@ -445,13 +453,16 @@ impl Engine {
         self.partial = None;
         let mut delta = 30;
         let (mut alpha, mut beta) = match guess {
-            Some(g) if depth >= 4 && g.abs() < RULE_WIN - 1000 => (g - delta, g + delta),
+            Some(g) if depth >= 4 && g.abs() < WIN_BOUND => (g - delta, g + delta),
             _ => (-INFINITY, INFINITY),
         };
         loop {
             let score = self.alpha_beta(root, depth, alpha, beta, 0, true, false);
             if self.aborted {
                 return score;
+            }
+            if (score <= alpha && alpha > -INFINITY) || (score >= beta && beta < INFINITY) {
+                self.researches += 1;
             }
             if score <= alpha && alpha > -INFINITY {
                 beta = (alpha + beta) / 2;
@@ -599,14 +610,14 @@ impl Engine {
             }
             // Reverse futility: so far above beta that a quiet move will not lose it all.
             let margin = 85 * depth - if improving { 60 } else { 0 };
-            if depth <= 7 && eval - margin >= beta && eval.abs() < RULE_WIN - 1000 {
+            if depth <= 7 && eval - margin >= beta && eval.abs() < WIN_BOUND {
                 return eval;
             }
             // Null move: if passing still fails high, a real move will too. Without rooks or
             // horses, zugzwang is likely: verify with a reduced real search.
             let last_was_null = ply > 0 && self.stack[ply - 1].mv.is_none();
             let attackers = if depth >= 2 && !last_was_null && eval >= beta { attackers(pos) } else { 0 };
-            if attackers > 0 && beta.abs() < RULE_WIN - 1000 {
+            if attackers > 0 && beta.abs() < WIN_BOUND {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 self.stack[ply].mv = None;
                 self.stack[ply].piece = 0;
@@ -619,7 +630,7 @@ impl Engine {
                     return 0;
                 }
                 if score >= beta {
-                    let score = if score >= RULE_WIN - 1000 { beta } else { score };
+                    let score = if score >= WIN_BOUND { beta } else { score };
                     if attackers >= 3 && depth < 12 {
                         return score;
                     }
@@ -634,13 +645,17 @@ impl Engine {
             }
         }
 
-        let mut moves = pos.legal_moves();
+        let moves = pos.legal_moves();
         if moves.is_empty() {
             return -MATE + ply as i32;
         }
         // The two moves before this node, for the continuation history of its quiet moves.
         let earlier = self.earlier_moves(ply);
-        let mut keys = self.score_moves(pos, &moves, tt_move, ply, &earlier);
+        let refutations = Refutations { killers: self.killers[ply], counter: self.counter_move(ply) };
+        let codes = pos.codes();
+        let mut picker = MovePicker::main(pos, moves, tt_move, &refutations, |m| {
+            self.quiet_stat(&earlier, codes[m.from().index()], m.to().index())
+        });
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
@@ -648,18 +663,16 @@ impl Engine {
         let mut quiets_tried: [Option<Move>; 64] = [None; 64];
         let mut quiet_count = 0;
         let mut searched = 0;
-        for i in 0..moves.len() {
-            let m = pick_checked(pos, &mut moves, &mut keys, i);
+        while let Some((m, kind)) = picker.next(pos) {
             if root && (self.root_excluded.contains(&m) || self.root_allowed.as_ref().is_some_and(|a| !a.contains(&m)))
             {
                 continue;
             }
             let capture = pos.is_capture(m);
             let piece = pos.codes()[m.from().index()];
-            let key = keys[i];
-            let killer_or_counter = (KILLER..GOOD_CAPTURE).contains(&key);
+            let killer_or_counter = kind == Kind::Refutation;
             // Shallow pruning of moves that are unlikely to matter.
-            if !root && best_score > -RULE_WIN + 1000 && !in_check {
+            if !root && best_score > -WIN_BOUND && !in_check {
                 if !capture && !killer_or_counter {
                     let lmp = (3 + depth * depth) / if improving { 1 } else { 2 };
                     if depth <= 8 && quiet_count as i32 >= lmp {
@@ -678,7 +691,7 @@ impl Engine {
                     if depth <= 3 && h < -5000 * depth && searched > 0 {
                         continue;
                     }
-                } else if capture && depth <= 6 && key < GOOD_CAPTURE && see(pos, m) < -90 * depth {
+                } else if kind == Kind::BadCapture && depth <= 6 && see(pos, m) < -90 * depth {
                     continue;
                 }
             }
@@ -693,7 +706,7 @@ impl Engine {
                 score = -self.alpha_beta(pos, new_depth, -beta, -alpha, ply + 1, pv_node, false);
             } else {
                 let mut r = 0;
-                if depth >= 3 && searched > 2 * pv_node as usize && (!capture || key < GOOD_CAPTURE) {
+                if depth >= 3 && searched > 2 * pv_node as usize && (!capture || kind == Kind::BadCapture) {
                     r = self.lmr[depth.min(63) as usize][searched.min(63)];
                     r += !improving as i32 + cut_node as i32;
                     r -= pv_node as i32 + killer_or_counter as i32 + gives_check as i32;
@@ -791,7 +804,7 @@ impl Engine {
         let mut update = |mv: Move, b: i32| {
             let (piece, to) = (codes[mv.from().index()], mv.to().index());
             let h = &mut self.history[piece as usize][to];
-            *h += b - *h * b.abs() / 16384;
+            *h += b - *h * b.abs() / HISTORY_LIMIT;
             for e in earlier.iter().flatten() {
                 self.continuation.update(*e, piece, to, b);
             }
@@ -844,7 +857,7 @@ impl Engine {
         let mut best_move = None;
         let mut best;
         let stand;
-        let mut moves;
+        let moves;
         if in_check {
             moves = pos.legal_moves();
             if moves.is_empty() {
@@ -871,20 +884,8 @@ impl Engine {
             best = stand;
             moves = pos.legal_captures();
         }
-        let mut keys = [0i32; MAX_MOVES];
-        let tt_move = entry.and_then(|e| e.mv);
-        for (key, &m) in keys.iter_mut().zip(moves.iter()) {
-            let attacker = pos.piece_at(m.from()).map_or(0, |p| value(p.kind));
-            *key = if Some(m) == tt_move {
-                HASH_MOVE
-            } else if pos.is_capture(m) {
-                victim_value(pos, m) * 16 - attacker / 8
-            } else {
-                -1000
-            };
-        }
-        for i in 0..moves.len() {
-            let m = pick(&mut moves, &mut keys, i);
+        let mut picker = MovePicker::quiescence(pos, moves, entry.and_then(|e| e.mv));
+        while let Some((m, _)) = picker.next(pos) {
             if !in_check {
                 // Delta pruning and losing captures.
                 if stand + victim_value(pos, m) + 200 < alpha {
@@ -919,59 +920,12 @@ impl Engine {
         best
     }
 
-    /// Ordering keys: hash move, captures that do not lose (by victim, then attacker), killers,
-    /// the counter-move, quiet moves by history, losing captures last.
-    fn score_moves(
-        &self,
-        pos: &Position,
-        moves: &MoveList,
-        hash_move: Option<Move>,
-        ply: usize,
-        earlier: &[Option<(u8, usize)>; 2],
-    ) -> [i32; MAX_MOVES] {
-        let killers = self.killers[ply];
-        let counter = if ply > 0 {
-            let prev = self.stack[ply - 1];
-            prev.mv.and_then(|p| self.counter[prev.piece as usize][p.to().index()])
-        } else {
-            None
-        };
-        let codes = pos.codes();
-        let key_of = |m: Move| -> i32 {
-            if Some(m) == hash_move {
-                return HASH_MOVE;
-            }
-            if pos.is_capture(m) {
-                let attacker = pos.piece_at(m.from()).map_or(0, |p| value(p.kind));
-                let mvv = victim_value(pos, m) * 16 - attacker / 8;
-                // Whether a capture of a lesser piece loses material is asked only if it is
-                // picked ([`pick_checked`]): most nodes end before their last captures.
-                let unchecked = victim_value(pos, m) < attacker;
-                return GOOD_CAPTURE + 2 * mvv + unchecked as i32;
-            }
-            if killers[0] == Some(m) {
-                return KILLER + 2;
-            }
-            if killers[1] == Some(m) {
-                return KILLER + 1;
-            }
-            if counter == Some(m) {
-                return KILLER;
-            }
-            self.quiet_stat(earlier, codes[m.from().index()], m.to().index())
-        };
-        let mut keys = [0; MAX_MOVES];
-        for (key, &m) in keys.iter_mut().zip(moves.iter()) {
-            *key = key_of(m);
-        }
-        keys
+    /// The move that last refuted the move played before `ply` (by its piece and target).
+    fn counter_move(&self, ply: usize) -> Option<Move> {
+        let prev = self.stack[ply.checked_sub(1)?];
+        prev.mv.and_then(|p| self.counter[prev.piece as usize][p.to().index()])
     }
 }
-
-const HASH_MOVE: i32 = 1 << 30;
-const GOOD_CAPTURE: i32 = 1 << 28;
-const KILLER: i32 = 1 << 27;
-const BAD_CAPTURE: i32 = -(1 << 28);
 
 /// The stored score of `e` if it decides a node searched in `(alpha, beta)` at `ply`.
 #[inline]
@@ -994,39 +948,6 @@ fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
         Bound::Exact
     } else {
         Bound::Upper
-    }
-}
-
-/// Moves the best remaining move (by key) to `i` and returns it: a selection sort done
-/// lazily, since most nodes need only the first few moves.
-fn pick(moves: &mut MoveList, keys: &mut [i32], i: usize) -> Move {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if keys[j] > keys[best] {
-            best = j;
-        }
-    }
-    moves.swap(i, best);
-    keys.swap(i, best);
-    moves[i]
-}
-
-/// [`pick`] for the main search's keys: a capture not yet known not to lose material (odd
-/// key among the good captures) is judged by SEE when it comes up, and a losing one goes
-/// down among the bad captures before the pick is made again.
-fn pick_checked(pos: &Position, moves: &mut MoveList, keys: &mut [i32], i: usize) -> Move {
-    loop {
-        let m = pick(moves, keys, i);
-        let key = keys[i];
-        if !(GOOD_CAPTURE..HASH_MOVE).contains(&key) || key & 1 == 0 {
-            return m;
-        }
-        let mvv = (key - GOOD_CAPTURE) / 2;
-        if see(pos, m) >= 0 {
-            keys[i] = GOOD_CAPTURE + 2 * mvv;
-            return m;
-        }
-        keys[i] = BAD_CAPTURE + mvv;
     }
 }
 
@@ -1089,6 +1010,34 @@ mod tests {
         assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
         assert!(info.lines.windows(2).all(|w| w[0].score >= w[1].score));
         assert_eq!(info.lines[0].pv, info.pv);
+    }
+
+    #[test]
+    fn aspiration_widens_until_the_score_fits() {
+        // A middle game (the folium self-test position).
+        let fen = "r2akab1r/3n5/4b3n/p1p1pRp1p/9/2P3P2/P3P3c/N2C3C1/4A4/1RBAK1B2 w - - 0 1";
+        let mut pos: Position = fen.parse().unwrap();
+        let mut engine = Engine::new(4);
+        let full = engine.aspiration(&mut pos, 5, None);
+        assert_eq!(engine.researches, 0, "a full window is never searched again");
+        // A guess far too low fails high, one far too high fails low: each is searched again
+        // in wider windows until the score falls inside. The score is near the full window's,
+        // not equal: pruning depends on the window (here the guess 500 too high ends 122 below).
+        for guess in [full - 500, full + 500, full - 40, full + 40] {
+            let mut engine = Engine::new(4);
+            let score = engine.aspiration(&mut pos, 5, Some(guess));
+            assert!(engine.researches >= 1, "guess {guess}: score {score}");
+            assert!((score - full).abs() <= 150, "guess {guess}: {score} against {full}");
+        }
+        // A guess that is right needs no second search.
+        let mut engine = Engine::new(4);
+        engine.aspiration(&mut pos, 5, None);
+        let again = engine.aspiration(&mut pos, 5, Some(full));
+        assert_eq!((again, engine.researches), (full, 0));
+        // No window around a mate score: it is searched with the full window at once.
+        let mut engine = Engine::new(4);
+        engine.aspiration(&mut pos, 5, Some(MATE - 10));
+        assert_eq!(engine.researches, 0);
     }
 
     #[test]

@@ -179,4 +179,75 @@ mod tests {
         assert!(t.get(0x1_0000_0001).is_none());
         assert!(t.get(0x1_0000_0002).is_some() && t.get(0x1_0000_0003).is_some());
     }
+
+    #[test]
+    fn bounds_and_moves_are_kept() {
+        let mut t = Table::new(1).unwrap();
+        let key = 0x2_0000_0007;
+        t.put(key, Entry { bound: Bound::Lower, ..entry(2, -7) });
+        let e = t.get(key).unwrap();
+        assert_eq!((e.bound, e.score, e.mv), (Bound::Lower, -7, Move::from_u16(1 + 9 * 128)));
+        // A result without a move keeps the stored move; a new move replaces it.
+        t.put(key, Entry { mv: None, bound: Bound::Upper, ..entry(3, 5) });
+        let e = t.get(key).unwrap();
+        assert_eq!((e.bound, e.depth, e.mv), (Bound::Upper, 3, Move::from_u16(1 + 9 * 128)));
+        t.put(key, Entry { mv: Move::from_u16(2 + 9 * 128), ..entry(3, 5) });
+        assert_eq!(t.get(key).unwrap().mv, Move::from_u16(2 + 9 * 128));
+        // Quiescence entries (depth -1) round-trip too.
+        t.put(key, entry(-1, 9));
+        assert_eq!(t.get(key).unwrap().depth, -1);
+    }
+
+    #[test]
+    fn a_deep_exact_result_survives_a_shallow_bound_of_the_same_search() {
+        let mut t = Table::new(1).unwrap();
+        let key = 0x3_0000_0001;
+        t.put(key, entry(10, 50));
+        t.put(key, Entry { bound: Bound::Lower, ..entry(2, 400) });
+        assert_eq!((t.get(key).unwrap().depth, t.get(key).unwrap().score), (10, 50));
+        // Within three plies of it: replaced.
+        t.put(key, Entry { bound: Bound::Upper, ..entry(8, -3) });
+        assert_eq!(t.get(key).unwrap().score, -3);
+        // From a later search the old one goes whatever its depth.
+        t.put(key, entry(12, 1));
+        t.new_search();
+        t.put(key, Entry { bound: Bound::Lower, ..entry(1, 2) });
+        assert_eq!(t.get(key).unwrap().depth, 1);
+    }
+
+    #[test]
+    fn older_searches_are_replaced_first() {
+        let mut t = Table::new(1).unwrap();
+        // One bucket: a deep entry from long ago and a shallow one from now.
+        t.put(0x4_0000_0001, entry(8, 1));
+        for _ in 0..3 {
+            t.new_search();
+        }
+        t.put(0x4_0000_0002, entry(1, 2));
+        t.put(0x4_0000_0003, entry(2, 3));
+        // 8 - 4 * 3 < 1: the old deep entry went.
+        assert!(t.get(0x4_0000_0001).is_none());
+        assert!(t.get(0x4_0000_0002).is_some() && t.get(0x4_0000_0003).is_some());
+        assert!(t.hashfull() > 0);
+        t.clear();
+        assert!(t.get(0x4_0000_0002).is_none());
+        assert_eq!(t.hashfull(), 0);
+    }
+
+    #[test]
+    fn mate_scores_are_stored_from_the_node_and_read_back_from_the_root() {
+        use crate::score::{Score, MATE};
+        // Found at ply 5: the side to move there mates 2 plies later (root distance 7).
+        let at_node = Score(MATE - 7);
+        let mut t = Table::new(1).unwrap();
+        t.put(0x5_0000_0001, Entry { score: at_node.to_tt(5), ..entry(4, 0) });
+        let stored = t.get(0x5_0000_0001).unwrap().score;
+        assert_eq!(stored, MATE - 2, "stored as mate 2 plies from the node");
+        // Met again at ply 1 by another order: mate 3 plies from the root, "mate 2" (moves).
+        assert_eq!(Score::from_tt(stored, 1), Score(MATE - 3));
+        assert_eq!(Score::from_tt(stored, 1).mate_in(), Some(2));
+        // Being mated, and ordinary scores, likewise.
+        assert_eq!(Score::from_tt(Score(-MATE + 6).to_tt(4), 0), Score(-MATE + 2));
+        assert_eq!(Score::from_tt(Score(123).to_tt(9), 2), Score(123));
+    }
 }

@@ -134,3 +134,14 @@ fn tune_refuses_files_without_finished_games() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn bench_prints_the_library_signature() {
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_qi")).args(["engine", "bench", "--depth", "5", "--json"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let lib = xiangqi_engine::bench::run(5, |_, _, _| {});
+    assert_eq!(v["nodes"], lib.nodes, "{v}");
+    assert_eq!(v["positions"], xiangqi_engine::bench::POSITIONS.len());
+}

@@ -43,9 +43,14 @@ pub struct Rules {
     pub repetitions: usize,
 }
 
+impl Rules {
+    /// The default [`Rules::move_limit`]: 120 plies, the 60-move rule (the engine draws there too).
+    pub const DEFAULT_MOVE_LIMIT: u32 = 120;
+}
+
 impl Default for Rules {
     fn default() -> Rules {
-        Rules { move_limit: 120, repetitions: 3 }
+        Rules { move_limit: Rules::DEFAULT_MOVE_LIMIT, repetitions: 3 }
     }
 }
 

@@ -26,6 +26,9 @@ enum Sub {
     Go(GoArgs),
     /// Speak UCI (or UCCI, if the first command is `ucci`) on standard input and output.
     Uci,
+    /// Search fixed positions to a fixed depth and print the total node count: a signature of
+    /// the search (any change to what the engine does changes it) and its speed.
+    Bench(BenchArgs),
     /// Fit the evaluation's weights to the results of games (Texel tuning) and print them.
     Tune(TuneArgs),
 }
@@ -42,6 +45,17 @@ struct TuneArgs {
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=1000))]
     rounds: u64,
     /// Print one JSON object: samples, games, scale, loss_before, loss_after, rounds, weights.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+struct BenchArgs {
+    /// Search depth in plies (1 to 80).
+    #[arg(long, default_value_t = xiangqi_engine::bench::DEFAULT_DEPTH,
+          value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
+    depth: u32,
+    /// Print one JSON object: depth, positions, nodes, seconds, nps.
     #[arg(long)]
     json: bool,
 }
@@ -77,6 +91,7 @@ pub fn run(args: Args) -> Result<()> {
     match args.command {
         Sub::Go(go) => run_go(go),
         Sub::Uci => run_uci(),
+        Sub::Bench(args) => run_bench(args),
         Sub::Tune(args) => run_tune(args),
     }
 }
@@ -86,6 +101,32 @@ pub fn run(args: Args) -> Result<()> {
 fn replay(mut pos: Position, moves: &[String]) -> Result<(Position, Vec<Played>)> {
     let played = super::moves::play_all(&mut pos, &super::moves::move_words(moves))?;
     Ok((pos, played.iter().map(|(before, mv)| Played { hash: before.hash(), mv: *mv }).collect()))
+}
+
+fn run_bench(args: BenchArgs) -> Result<()> {
+    use xiangqi_engine::bench;
+    let verbose = !args.json;
+    let n = bench::POSITIONS.len();
+    let result = bench::run(args.depth, |i, fen, info| {
+        if verbose {
+            let best = info.best.map_or("(none)".to_string(), |m| m.to_string());
+            println!("position {}/{n}: {fen}: bestmove {best} score {} nodes {}", i + 1, info.score, info.nodes);
+        }
+    });
+    if args.json {
+        crate::cli::print_json(&json!({
+            "depth": args.depth,
+            "positions": n,
+            "nodes": result.nodes,
+            "seconds": result.elapsed.as_secs_f64(),
+            "nps": result.nps(),
+        }));
+    } else {
+        println!("Total time (ms) : {}", result.elapsed.as_millis());
+        println!("Nodes searched  : {}", result.nodes);
+        println!("Nodes/second    : {}", result.nps());
+    }
+    Ok(())
 }
 
 fn run_tune(args: TuneArgs) -> Result<()> {

@@ -1,0 +1,11 @@
+//! The bench signature: the total node count of `bench::run` at its default depth. A change to
+//! the search or the evaluation that changes what the engine does changes it; a refactor must
+//! not. When a change is meant, update the number here (and say so in the commit message).
+
+use xiangqi_engine::bench;
+
+#[test]
+fn bench_signature() {
+    let result = bench::run(bench::DEFAULT_DEPTH, |_, _, _| {});
+    assert_eq!(result.nodes, 201_554, "bench signature changed");
+}
