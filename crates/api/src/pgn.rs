@@ -5,7 +5,7 @@ use crate::game::{replay, status_of};
 use crate::ApiError;
 use serde::{Deserialize, Serialize};
 use xiangqi::notation::Notation;
-use xiangqi::pgn::{self, PgnGame};
+use xiangqi::pgn::PgnGame;
 
 /// A PGN text to read.
 #[derive(Deserialize)]
@@ -15,17 +15,22 @@ pub struct ImportRequest {
     pub pgn: String,
 }
 
-/// The first game of a PGN text and how many games the text holds; an error (with the code the
-/// page translates) when there is none or the first one does not read.
+/// The first game of a record and how many games it holds: PGN, a DhtmlXQ block or plain
+/// text pasted from a forum (`1. 炮二平五 马８进７ …`), told apart by `xiangqi::record`; an error
+/// (with the code the page translates) when there is none or the first one does not read.
 pub(crate) fn first_game(text: &str) -> Result<(PgnGame, usize), ApiError> {
-    let games = pgn::read_games(text);
+    let (_, games) = xiangqi::record::import_all(text.as_bytes());
     let count = games.len();
     let game = games
         .into_iter()
         .next()
-        .ok_or_else(|| ApiError::bad_request("no game in the PGN text").with_code("no_game", []))?
+        .ok_or_else(|| ApiError::bad_request("no game in the text").with_code("no_game", []))?
         .map_err(|e| {
-            ApiError::bad_request(format!("bad PGN: {e}")).with_code("bad_pgn", [("line", e.line.to_string())])
+            let line = match e.location {
+                xiangqi::record::Location::Line(line) => line,
+                _ => 0,
+            };
+            ApiError::bad_request(format!("bad {}: {e}", e.format.name())).with_code("bad_pgn", [("line", line.to_string())])
         })?;
     Ok((game, count))
 }
