@@ -33,8 +33,12 @@ enum State {
     Lost,
 }
 
+/// Largest request head (request line and headers) hyper buffers; a longer one gets 431.
+/// The address alone is limited to [`crate::MAX_URI_BYTES`].
+pub const MAX_HEAD_BYTES: usize = 32 * 1024;
+
 /// Longest head or line followed; hyper refuses longer heads itself.
-const MAX_TEXT: usize = super::MAX_HEAD_BYTES;
+const MAX_TEXT: usize = MAX_HEAD_BYTES;
 
 /// The verdict on the request hyper is about to serve.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -22,7 +22,8 @@ use tokio::net::TcpListener;
 
 pub use cpu::BLOCKING_THREADS;
 pub use error::ApiError;
-pub use server::{ServerLimits, MAX_HEAD_BYTES};
+pub use framing::MAX_HEAD_BYTES;
+pub use server::ServerLimits;
 
 /// Largest request body the app reads (JSON bodies are small: a game is a few KiB).
 pub const MAX_BODY_BYTES: usize = 64 * 1024;

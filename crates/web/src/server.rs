@@ -9,7 +9,7 @@
 
 use super::address_cap::{AddressCap, AddressSlot};
 use super::deadlines::{Deadlines, Timeouts};
-use super::framing::{Framing, Verdict};
+use super::framing::{Framing, Verdict, MAX_HEAD_BYTES};
 use super::limits::{closing, BodyTimeout};
 use super::ApiError;
 use axum::extract::ConnectInfo;
@@ -69,9 +69,6 @@ impl Default for ServerLimits {
     }
 }
 
-/// Largest request head (request line and headers) hyper buffers; a longer one gets 431.
-/// The address alone is limited to [`super::MAX_URI_BYTES`].
-pub const MAX_HEAD_BYTES: usize = 32 * 1024;
 /// Connections over a cap that may wait for a slot or read their 503 at once; past it they are
 /// closed at once.
 const MAX_WAITING: usize = 256;
