@@ -38,20 +38,36 @@ async function startServer() {
   };
 }
 
+// Debian's chromium as root on a closed network: no sandbox, no GPU, no background traffic.
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+// A browser with a fresh profile in `profile` (a persistent context: service workers work).
+export function launchPersistent(profile, options = {}) {
+  return chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, ...options });
+}
+
+// A browser for several separate contexts (the players of a room).
+export function launchBrowser() {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+// A new player: a context of its own in `browser`, in English, and its page.
+export async function newPlayerPage(browser) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  await context.addInitScript(() => localStorage.setItem('qi-lang', 'en'));
+  return { context, page: await context.newPage() };
+}
+
 // Launches the browser (and the server when needed); `close` ends both.
 export async function setup() {
   const server = process.env.QI_URL ? { url: process.env.QI_URL.replace(/\/$/, ''), stop() {} } : await startServer();
   const profile = mkdtempSync(join(tmpdir(), 'qi-e2e-'));
   // A fresh profile directory per run (Playwright passes it as --user-data-dir).
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1280, height: 900 },
-    args: [
-      '--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
+  const context = await launchPersistent(profile, { viewport: { width: 1280, height: 900 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   // Every page starts in English, whatever an earlier test switched to.
   await context.addInitScript(() => localStorage.setItem('qi-lang', 'en'));

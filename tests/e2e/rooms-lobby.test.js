@@ -4,29 +4,20 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { setup } from './harness.js';
+import { setup, launchBrowser, newPlayerPage } from './harness.js';
 
 let env;
 let browser;
 before(async () => {
   env = await setup();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-  });
+  browser = await launchBrowser();
 });
 after(async () => {
   await browser?.close();
   await env?.close();
 });
 
-async function newPage() {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
-  await context.addInitScript(() => localStorage.setItem('qi-lang', 'en'));
-  return { context, page: await context.newPage() };
-}
+const newPage = () => newPlayerPage(browser);
 
 async function openLobby(page, path) {
   await page.goto(`${env.base}${path}`);

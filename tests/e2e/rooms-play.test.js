@@ -5,18 +5,13 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { setup, clickMove } from './harness.js';
+import { setup, clickMove, launchBrowser } from './harness.js';
 
 let env;
 let browser;
 before(async () => {
   env = await setup();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-  });
+  browser = await launchBrowser();
 });
 after(async () => {
   await browser?.close();

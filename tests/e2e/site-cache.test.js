@@ -7,8 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { setup, ready } from './harness.js';
+import { setup, ready, launchPersistent } from './harness.js';
 
 let env;
 let context;
@@ -16,13 +15,7 @@ let profile;
 before(async () => {
   env = await setup();
   profile = mkdtempSync(join(tmpdir(), 'qi-e2e-cache-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    serviceWorkers: 'block',
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  context = await launchPersistent(profile, { serviceWorkers: 'block' });
 });
 after(async () => {
   await context?.close();

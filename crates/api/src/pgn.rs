@@ -30,7 +30,8 @@ pub(crate) fn first_game(text: &str) -> Result<(PgnGame, usize), ApiError> {
                 xiangqi::record::Location::Line(line) => line,
                 _ => 0,
             };
-            ApiError::bad_request(format!("bad {}: {e}", e.format.name())).with_code("bad_pgn", [("line", line.to_string())])
+            ApiError::bad_request(format!("bad {}: {e}", e.format.name()))
+                .with_code("bad_pgn", [("line", line.to_string())])
         })?;
     Ok((game, count))
 }

@@ -18,10 +18,6 @@ pub fn routes() -> Router {
             page(if name == "xq.html" && is_room(query.as_deref()) { ROOM_PAGE } else { name }, &headers)
         };
         router = router.route(route, get(handler));
-        // The static site's folders (`/xq/`) answer here too, so its links work on both.
-        if route != "/" {
-            router = router.route(&format!("{route}/"), get(handler));
-        }
     }
     router.fallback(missing_page)
 }

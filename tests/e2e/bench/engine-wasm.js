@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchPersistent } from '../harness.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const QI = process.env.QI_BIN || join(ROOT, 'target', 'release', 'qi');
@@ -34,11 +34,7 @@ const base = await new Promise((resolve) => {
   });
 });
 const profile = mkdtempSync(join(tmpdir(), 'qi-bench-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--headless', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const context = await launchPersistent(profile);
 const page = await context.newPage();
 await page.goto(base + '/xq');
 await page.waitForSelector('#board[data-ready="true"]');
