@@ -45,16 +45,15 @@ pub fn routes() -> Router {
         .fallback(unknown)
 }
 
+/// What a pooled handler's future gives.
+type Answer<Res> = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Json<Res>, ApiError>> + Send>>;
+
 /// A handler that reads the body as `Req` and answers `job(&req)` from `pool` within `limit`.
 fn on<Req, Res>(
     pool: &'static Pool,
     limit: Duration,
     job: fn(&Req) -> Result<Res, qi_api::ApiError>,
-) -> impl Fn(Body<Req>) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<Json<Res>, ApiError>> + Send>>
-       + Clone
-       + Send
-       + Sync
-       + 'static
+) -> impl Fn(Body<Req>) -> Answer<Res> + Clone + Send + Sync + 'static
 where
     Req: DeserializeOwned + Send + 'static,
     Res: Serialize + Send + 'static,
