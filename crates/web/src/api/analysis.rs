@@ -73,8 +73,11 @@ fn take_slot(client: IpAddr) -> Result<Slot, ApiError> {
     Ok(Slot { _permit: permit, client })
 }
 
+/// The client as every per-address limit counts it (an IPv6 address by its /64).
 fn client_of(req: &Request) -> IpAddr {
-    req.extensions().get::<ConnectInfo<SocketAddr>>().map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip())
+    crate::address_cap::counted_as(
+        req.extensions().get::<ConnectInfo<SocketAddr>>().map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip()),
+    )
 }
 
 /// Sets the stop flag when the stream is dropped (the client went away or moved on).

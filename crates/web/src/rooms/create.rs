@@ -39,7 +39,7 @@ pub async fn create(
     let spec = RoomSpec::parse(request.fen.as_deref(), &request.moves, clock)
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
     // Only requests that would make a room count against the address's allowance.
-    let address = peer.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |p| p.0 .0.ip());
+    let address = crate::address_cap::counted_as(peer.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |p| p.0 .0.ip()));
     if !allow_creation(&rooms, address) {
         let per_minute = rooms.config.creations_per_minute;
         return Err(ApiError::new(
