@@ -3,6 +3,7 @@
 
 pub mod load;
 mod server;
+pub mod services;
 
 pub use server::ServerProcess;
 

@@ -111,13 +111,14 @@ impl IdleResult {
     }
 }
 
-/// A running load test: the server, the games to replay and the think times.
-#[derive(Debug)]
+/// A running load test: the servers, the games to replay and the think times.
 pub struct LoadTest {
-    server: ServerProcess,
+    servers: Vec<ServerProcess>,
     data: PathBuf,
     games: Vec<Arc<Vec<String>>>,
     think: (u64, u64),
+    /// With several instances: the Redis and PostgreSQL they share (stopped with the test).
+    _shared: Option<(crate::services::RedisServer, crate::services::PostgresServer)>,
 }
 
 impl LoadTest {
@@ -129,9 +130,44 @@ impl LoadTest {
     ///
     /// When the server does not start.
     pub fn start(qi: &Path, durability: &str, games: Vec<Arc<Vec<String>>>, think: (u64, u64)) -> Result<LoadTest> {
+        LoadTest::start_instances(qi, durability, games, think, 1)
+    }
+
+    /// As [`LoadTest::start`] with `instances` servers: more than one share a private Redis and
+    /// PostgreSQL ([`crate::services`]), and each room is made on one instance with Red on the
+    /// next and Black on the one after, so that every move crosses instances.
+    ///
+    /// # Errors
+    /// When a server does not start.
+    pub fn start_instances(
+        qi: &Path,
+        durability: &str,
+        games: Vec<Arc<Vec<String>>>,
+        think: (u64, u64),
+        instances: usize,
+    ) -> Result<LoadTest> {
         let data = std::env::temp_dir().join(format!("qi-bench-rooms-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&data);
-        let server = ServerProcess::start(
+        let shared = if instances > 1 {
+            Some((crate::services::RedisServer::start()?, crate::services::PostgresServer::start()?))
+        } else {
+            None
+        };
+        let store: Vec<std::ffi::OsString> = match &shared {
+            None => vec!["--data".into(), data.clone().into_os_string()],
+            Some((redis, postgres)) => {
+                vec!["--redis".into(), redis.url().into(), "--database".into(), postgres.url().into()]
+            }
+        };
+        let mut servers = Vec::with_capacity(instances.max(1));
+        for _ in 0..instances.max(1) {
+            servers.push(LoadTest::start_server(qi, durability, &store)?);
+        }
+        Ok(LoadTest { servers, data, games, think, _shared: shared })
+    }
+
+    fn start_server(qi: &Path, durability: &str, store: &[std::ffi::OsString]) -> Result<ServerProcess> {
+        ServerProcess::start(
             qi,
             [
                 "serve",
@@ -147,13 +183,31 @@ impl LoadTest {
                 "19000",
                 "--durability",
                 durability,
-                "--data",
             ]
             .iter()
             .map(std::ffi::OsStr::new)
-            .chain([data.as_os_str()]),
-        )?;
-        Ok(LoadTest { server, data, games, think })
+            .chain(store.iter().map(std::ffi::OsString::as_os_str)),
+        )
+    }
+
+    /// The servers' memory together.
+    fn rss(&self) -> u64 {
+        self.servers.iter().map(|s| rss_of(s.child.id())).sum()
+    }
+
+    /// The servers' CPU time together.
+    fn cpu(&self) -> f64 {
+        self.servers.iter().map(|s| cpu_seconds(s.child.id())).sum()
+    }
+
+    /// `n` rooms, room `i` made on instance `i % instances`.
+    async fn rooms_across(&self, n: usize) -> Result<Vec<Room>> {
+        let k = self.servers.len();
+        let mut made = Vec::with_capacity(k);
+        for (j, server) in self.servers.iter().enumerate() {
+            made.push(create_rooms(&server.addr, (n + k - 1 - j) / k).await?.into_iter());
+        }
+        Ok((0..n).filter_map(|i| made[i % k].next()).collect())
     }
 
     /// Plays `n` games at once and measures them (`seed` varies the think times).
@@ -163,18 +217,19 @@ impl LoadTest {
     /// A room or a socket that cannot be made, a phase longer than 300 s, or a room whose
     /// final state cannot be read.
     pub async fn phase(&self, n: usize, seed: u64) -> Result<PhaseResult> {
-        let (server, games, think) = (&self.server, &self.games[..], self.think);
-        let rss_base = rss_of(server.child.id());
-        let rooms = create_rooms(&server.addr, n).await?;
+        let (games, think) = (&self.games[..], self.think);
+        let k = self.servers.len();
+        let rss_base = self.rss();
+        let rooms = self.rooms_across(n).await?;
         let mut sockets = Vec::with_capacity(n);
-        for room in &rooms {
+        for (i, room) in rooms.iter().enumerate() {
             sockets.push((
-                Client::open(&server.addr, &room.id, Some(&room.seats[0])).await?,
-                Client::open(&server.addr, &room.id, Some(&room.seats[1])).await?,
+                Client::open(&self.servers[(i + 1) % k].addr, &room.id, Some(&room.seats[0])).await?,
+                Client::open(&self.servers[(i + 2) % k].addr, &room.id, Some(&room.seats[1])).await?,
             ));
         }
         let tally = Arc::new(Mutex::new(Tally::default()));
-        let cpu_before = cpu_seconds(server.child.id());
+        let cpu_before = self.cpu();
         let started = Instant::now();
         let mut tasks = Vec::with_capacity(n);
         for (i, (red, black)) in sockets.into_iter().enumerate() {
@@ -186,15 +241,15 @@ impl LoadTest {
             });
             tasks.push(sides.collect::<Vec<_>>());
         }
-        // Sample the server's memory while the games run.
-        let peak = Arc::new(Mutex::new(rss_of(server.child.id())));
-        let pid = server.child.id();
+        // Sample the servers' memory while the games run.
+        let peak = Arc::new(Mutex::new(self.rss()));
+        let pids: Vec<u32> = self.servers.iter().map(|s| s.child.id()).collect();
         let sampler = {
             let peak = Arc::clone(&peak);
             tokio::spawn(async move {
                 loop {
                     tokio::time::sleep(Duration::from_millis(250)).await;
-                    let rss = rss_of(pid);
+                    let rss = pids.iter().map(|&pid| rss_of(pid)).sum();
                     let mut p = peak.lock().unwrap();
                     *p = (*p).max(rss);
                 }
@@ -203,7 +258,7 @@ impl LoadTest {
         let all = futures_util::future::join_all(tasks.into_iter().flatten());
         let results = tokio::time::timeout(PHASE_LIMIT, all).await.context("the phase took too long")?;
         let seconds = started.elapsed().as_secs_f64();
-        let server_cpu = cpu_seconds(server.child.id()) - cpu_before;
+        let server_cpu = self.cpu() - cpu_before;
         sampler.abort();
         let mut failed = 0;
         for r in results {
@@ -215,7 +270,7 @@ impl LoadTest {
         let mut lost = 0;
         for (i, room) in rooms.iter().enumerate() {
             let expected = &games[i % games.len()];
-            let state = http_ok(&server.addr, "GET", &format!("/api/rooms/{}", room.id), None).await?;
+            let state = http_ok(&self.servers[i % k].addr, "GET", &format!("/api/rooms/{}", room.id), None).await?;
             let got: Vec<&str> =
                 state["moves"].as_array().map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
             lost += expected
@@ -258,7 +313,7 @@ impl LoadTest {
     ///
     /// A room or a socket that cannot be made, or an idle client disconnected.
     pub async fn idle(&self, clients: usize) -> Result<IdleResult> {
-        let server = &self.server;
+        let server = &self.servers[0];
         let base = rss_of(server.child.id());
         let started = Instant::now();
         let rooms = create_rooms(&server.addr, clients.div_ceil(2)).await?;
@@ -302,8 +357,10 @@ impl LoadTest {
 
 impl Drop for LoadTest {
     fn drop(&mut self) {
-        let _ = self.server.child.kill();
-        let _ = self.server.child.wait();
+        for server in &mut self.servers {
+            let _ = server.child.kill();
+            let _ = server.child.wait();
+        }
         let _ = std::fs::remove_dir_all(&self.data);
     }
 }

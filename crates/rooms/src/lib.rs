@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+mod bus;
 mod clock;
 mod command;
 mod fanout;
@@ -15,11 +16,13 @@ mod room;
 mod status;
 pub mod store;
 mod view;
+pub mod wire;
 
+pub use bus::{Bus, BusError, BusFuture, Incoming, Lease, LEASE};
 pub use clock::{Clock, ClockSettings, MAX_INCREMENT_MS, MAX_INITIAL_MS};
 pub use command::{Answer, Command, Refusal};
-pub use fanout::{Fanout, LocalFanout};
-pub use hub::{Created, Hub, HubError, Joined, Limits, Reply};
+pub use fanout::Fanout;
+pub use hub::{Created, Hub, HubError, Joined, Limits, Reply, PRESENCE_EVERY, PRESENCE_TTL};
 pub use id::{BadId, RoomId, SeatToken};
 pub use offers::Offers;
 pub use pgn::{result_tag, room_pgn, room_pgn_named, termination};
@@ -27,5 +30,8 @@ pub use rate::TokenBucket;
 pub use record::{wall_ms, ClockRecord, RoomRecord};
 pub use room::{Applied, Room, RoomSpec, SpecError, CLAIM_AFTER, FIRST_MOVE_WAIT, FIRST_MOVE_WAIT_ALONE, MAX_PLIES};
 pub use status::{EndReason, RoomStatus};
-pub use store::{Durability, PrunePolicy, RoomStore, SqliteStore, StoreError, StoreHandle};
+pub use store::{
+    Claimed, Durability, MemoryControl, MemoryStore, PrunePolicy, RoomStore, Save, SaveError, SqliteStore, StoreError,
+    StoreHandle,
+};
 pub use view::{share_path, state_frames, Presence, StateFrames};

@@ -28,6 +28,11 @@ pub struct Args {
     /// The server's commit durability (`full` or `process`), as `qi serve --durability`.
     #[arg(long, default_value = "full", value_parser = ["full", "process"])]
     durability: String,
+    /// Server instances: with more than one, they share a private Redis and PostgreSQL
+    /// (Debian's redis-server and postgresql, started on loopback for the test), and every
+    /// room is made on one instance with Red on the next and Black on the one after.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=16))]
+    instances: u64,
     /// Print one JSON object instead of the report.
     #[arg(long)]
     json: bool,
@@ -40,7 +45,7 @@ pub fn run(args: Args) -> Result<()> {
     let think = (args.think_min_ms, args.think_max_ms.max(args.think_min_ms));
     let runtime = tokio::runtime::Runtime::new()?;
     let exe = std::env::current_exe().context("finding the qi binary")?;
-    let server = LoadTest::start(&exe, &args.durability, games, think)?;
+    let server = LoadTest::start_instances(&exe, &args.durability, games, think, args.instances as usize)?;
     let report = runtime.block_on(async {
         let mut phases = Vec::new();
         for (i, &n) in args.rooms.iter().enumerate() {
@@ -88,7 +93,7 @@ pub fn run(args: Args) -> Result<()> {
             Value::Null
         };
         anyhow::Ok(json!({
-            "plies": plies, "think_ms": [think.0, think.1], "durability": args.durability, "fd_limit": fd_limit,
+            "plies": plies, "think_ms": [think.0, think.1], "durability": args.durability, "instances": args.instances, "fd_limit": fd_limit,
             "phases": phases, "idle": idle_report,
         }))
     })?;

@@ -89,14 +89,10 @@ pub fn run(args: Args) -> Result<()> {
         .build()
         .context("starting the async runtime")?;
     runtime.block_on(async {
-        let opened = args.rooms.open()?;
+        let opened = args.rooms.open().await?;
         let listener = qi_web::bind(args.addr).await.with_context(|| format!("cannot listen on {}", args.addr))?;
         let addr = listener.local_addr()?;
-        println!(
-            "Rooms are kept in {} (down for {} ms before this start)",
-            args.rooms.folder().display(),
-            opened.downtime_ms
-        );
+        println!("Rooms are kept in {} (down for {} ms before this start)", args.rooms.describe(), opened.downtime_ms);
         // Tests read this line to find the port; flush so it is not stuck in a pipe buffer.
         println!("Qi is serving on http://{addr}/  (Xiangqi: http://{addr}/xq, Huarong Dao: http://{addr}/huarong)");
         std::io::stdout().flush()?;

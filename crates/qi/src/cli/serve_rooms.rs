@@ -1,7 +1,7 @@
 //! `qi serve`'s room options: where rooms are kept, and how many a server holds.
 
-use anyhow::{Context, Result};
-use qi_rooms::Durability;
+use anyhow::{bail, Context, Result};
+use qi_rooms::{Durability, Hub};
 use qi_web::rooms::{Opened, Rooms, RoomsConfig};
 use std::path::PathBuf;
 
@@ -24,6 +24,14 @@ pub struct RoomArgs {
     /// survives the server being killed, not a power cut (faster on slow disks).
     #[arg(long, default_value = "full", value_parser = ["full", "process"])]
     durability: String,
+    /// Join the instances that share this Redis server (`redis://HOST:PORT`): any of them
+    /// serves any room. Needs `--database`.
+    #[arg(long, value_name = "URL")]
+    redis: Option<String>,
+    /// Keep rooms in PostgreSQL (`postgres://USER@HOST:PORT/DB`) instead of SQLite in `--data`;
+    /// the schema is created or migrated at start-up.
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
 }
 
 impl RoomArgs {
@@ -37,14 +45,74 @@ impl RoomArgs {
         xdg.or(home).map_or_else(|| PathBuf::from("qi-data"), |base| base.join("qi"))
     }
 
-    /// Opens the rooms in the data folder.
-    pub fn open(&self) -> Result<Opened> {
+    /// Where the rooms are kept, for the start-up line.
+    pub fn describe(&self) -> String {
+        match (&self.redis, &self.database) {
+            (Some(redis), Some(database)) => format!("{} (shared through {redis})", without_password(database)),
+            (None, Some(database)) => without_password(database),
+            _ => self.folder().display().to_string(),
+        }
+    }
+
+    /// Opens the rooms: SQLite in the data folder, or PostgreSQL (with Redis: as one of
+    /// several instances).
+    pub async fn open(&self) -> Result<Opened> {
         let mut config = RoomsConfig::default();
         config.limits.max_rooms = self.max_rooms;
         config.max_sockets = self.max_sockets;
         config.creations_per_minute = self.room_creations_per_minute;
         config.durability = if self.durability == "process" { Durability::Process } else { Durability::Full };
-        let folder = self.folder();
-        Rooms::open(&folder, config).with_context(|| format!("opening the rooms in {}", folder.display()))
+        let database = match (&self.redis, &self.database, &self.data) {
+            (Some(_), None, _) => bail!(
+                "--redis needs --database postgres://...: instances that share Redis must share one room store, \
+                 or each SQLite folder would be a second authority for the same rooms"
+            ),
+            (_, Some(_), Some(_)) => bail!("--data (SQLite) and --database name two room stores: give one"),
+            (None, None, _) => {
+                let folder = self.folder();
+                return Rooms::open(&folder, config)
+                    .with_context(|| format!("opening the rooms in {}", folder.display()));
+            }
+            (_, Some(database), None) => database,
+        };
+        if !(database.starts_with("postgres://") || database.starts_with("postgresql://")) {
+            bail!("--database takes a PostgreSQL URL (postgres://USER@HOST:PORT/DB), not {database:?}");
+        }
+        let hub = match &self.redis {
+            Some(redis) => qi_rooms_cluster::connect(redis, database, config.limits, config.prune).await,
+            None => {
+                let instance = qi_rooms::wire::new_instance();
+                qi_rooms_cluster::open_store(database, config.prune, &instance)
+                    .await
+                    .map(|s| Hub::new(s, config.limits))
+            }
+        }
+        .map_err(anyhow::Error::msg)
+        .context("opening the shared rooms")?;
+        Ok(Opened { rooms: Rooms::with_hub(hub, config), downtime_ms: 0 })
+    }
+}
+
+/// `url` with any password replaced by `***` (the start-up line is often logged).
+fn without_password(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let user = &url[scheme + 3..at];
+            match user.find(':') {
+                Some(colon) => format!("{}{}:***{}", &url[..scheme + 3], &user[..colon], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn passwords_stay_out_of_the_log() {
+        assert_eq!(super::without_password("postgres://qi:secret@db:5432/qi"), "postgres://qi:***@db:5432/qi");
+        assert_eq!(super::without_password("postgres://qi@db/qi"), "postgres://qi@db/qi");
+        assert_eq!(super::without_password("redis://127.0.0.1:6379"), "redis://127.0.0.1:6379");
     }
 }

@@ -1,13 +1,11 @@
 //! The SQLite room store: one row per room in a WAL-mode database file.
 
-use super::{PrunePolicy, RoomStore, StoreError};
-use crate::clock::ClockSettings;
+use super::row::{color_column, RoomRow, ROOM_COLUMNS};
+use super::{Claimed, PrunePolicy, RoomStore, Save, SaveError, StoreError};
 use crate::id::RoomId;
-use crate::offers::Offers;
-use crate::record::{ClockRecord, RoomRecord};
+use crate::record::RoomRecord;
 use rusqlite::{params, Connection, OptionalExtension, Row};
 use std::path::Path;
-use xiangqi::Color;
 
 /// How hard a commit tries to survive a crash.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,7 +23,7 @@ pub struct SqliteStore {
     conn: Connection,
 }
 
-const SCHEMA_VERSION: i64 = 2;
+const SCHEMA_VERSION: i64 = 3;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS rooms (
@@ -50,7 +48,9 @@ CREATE TABLE IF NOT EXISTS rooms (
     version INTEGER NOT NULL,
     created_ms INTEGER NOT NULL,
     updated_ms INTEGER NOT NULL,
-    move_clocks TEXT NOT NULL DEFAULT ''
+    move_clocks TEXT NOT NULL DEFAULT '',
+    fence INTEGER NOT NULL DEFAULT 0,
+    owner TEXT
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS rooms_by_age ON rooms (outcome, updated_ms);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
@@ -58,25 +58,6 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL) W
 
 fn db(e: rusqlite::Error) -> StoreError {
     StoreError(e.to_string())
-}
-
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Red => "red",
-        Color::Black => "black",
-    }
-}
-
-fn color_from(name: Option<String>) -> Option<Color> {
-    match name.as_deref() {
-        Some("red") => Some(Color::Red),
-        Some("black") => Some(Color::Black),
-        _ => None,
-    }
-}
-
-fn to_i64(x: u64) -> i64 {
-    i64::try_from(x).unwrap_or(i64::MAX)
 }
 
 fn to_u64(x: i64) -> u64 {
@@ -138,13 +119,17 @@ impl SqliteStore {
             // Version 2 keeps each move's clock.
             conn.execute_batch("ALTER TABLE rooms ADD COLUMN move_clocks TEXT NOT NULL DEFAULT ''").map_err(db)?;
         }
+        if (1..3).contains(&version) {
+            // Version 3 fences writes (see `RoomStore::commit`).
+            conn.execute_batch(
+                "ALTER TABLE rooms ADD COLUMN fence INTEGER NOT NULL DEFAULT 0; ALTER TABLE rooms ADD COLUMN owner TEXT",
+            )
+            .map_err(db)?;
+        }
         // A table of the same name from something else: say so, rather than fail on first use.
-        conn.prepare(
-            "SELECT id, red, black, start_fen, moves, preset, clock_initial_ms, clock_increment_ms, red_ms, black_ms,
-             clock_running, clock_at_ms, outcome, reason, draw_offer, takeback_offer, rematch_offer, next_room,
-             version, created_ms, updated_ms, move_clocks FROM rooms LIMIT 0",
-        )
-        .map_err(|e| StoreError(format!("not a Qi room database: its rooms table does not have Qi's columns ({e})")))?;
+        conn.prepare(&format!("SELECT {ROOM_COLUMNS}, fence, owner FROM rooms LIMIT 0")).map_err(|e| {
+            StoreError(format!("not a Qi room database: its rooms table does not have Qi's columns ({e})"))
+        })?;
         conn.pragma_update(None, "user_version", SCHEMA_VERSION).map_err(db)?;
         Ok(SqliteStore { conn })
     }
@@ -160,65 +145,83 @@ impl SqliteStore {
 }
 
 fn read_row(row: &Row<'_>) -> rusqlite::Result<Result<RoomRecord, String>> {
-    let id: String = row.get("id")?;
-    let red: String = row.get("red")?;
-    let black: String = row.get("black")?;
-    let moves: String = row.get("moves")?;
-    let initial: Option<i64> = row.get("clock_initial_ms")?;
-    let clock = match initial {
-        None => None,
-        Some(initial_ms) => Some(ClockRecord {
-            settings: ClockSettings {
-                initial_ms: to_u64(initial_ms),
-                increment_ms: to_u64(row.get("clock_increment_ms")?),
-            },
-            remaining_ms: [to_u64(row.get("red_ms")?), to_u64(row.get("black_ms")?)],
-            running: color_from(row.get("clock_running")?),
-            at_ms: row.get("clock_at_ms")?,
-        }),
+    let text = |name: &str| -> rusqlite::Result<Option<String>> { row.get(name) };
+    let room = RoomRow {
+        id: row.get("id")?,
+        red: row.get("red")?,
+        black: row.get("black")?,
+        start_fen: row.get("start_fen")?,
+        moves: row.get("moves")?,
+        preset: row.get("preset")?,
+        clock_initial_ms: row.get("clock_initial_ms")?,
+        clock_increment_ms: row.get("clock_increment_ms")?,
+        red_ms: row.get("red_ms")?,
+        black_ms: row.get("black_ms")?,
+        clock_running: color_column(text("clock_running")?),
+        clock_at_ms: row.get("clock_at_ms")?,
+        outcome: row.get("outcome")?,
+        reason: row.get("reason")?,
+        draw_offer: color_column(text("draw_offer")?),
+        takeback_offer: color_column(text("takeback_offer")?),
+        rematch_offer: color_column(text("rematch_offer")?),
+        next_room: row.get("next_room")?,
+        version: row.get("version")?,
+        created_ms: row.get("created_ms")?,
+        updated_ms: row.get("updated_ms")?,
+        move_clocks: row.get("move_clocks")?,
     };
-    let offers = Offers {
-        draw: color_from(row.get("draw_offer")?),
-        takeback: color_from(row.get("takeback_offer")?),
-        rematch: color_from(row.get("rematch_offer")?),
+    Ok(room.into_record())
+}
+
+/// Writes one save; `false` when the row is not where the save says it follows from.
+fn write_row(conn: &Connection, save: &Save) -> rusqlite::Result<bool> {
+    let r = RoomRow::from_record(&save.record);
+    let values = params![
+        r.id,
+        r.red,
+        r.black,
+        r.start_fen,
+        r.moves,
+        r.preset,
+        r.clock_initial_ms,
+        r.clock_increment_ms,
+        r.red_ms,
+        r.black_ms,
+        r.clock_running,
+        r.clock_at_ms,
+        r.outcome,
+        r.reason,
+        r.draw_offer,
+        r.takeback_offer,
+        r.rematch_offer,
+        r.next_room,
+        r.version,
+        r.created_ms,
+        r.updated_ms,
+        r.move_clocks,
+        i64::try_from(save.fence).unwrap_or(i64::MAX),
+        save.follows.map(|v| i64::try_from(v).unwrap_or(i64::MAX)),
+    ];
+    let changed = match save.follows {
+        None => conn
+            .prepare_cached(&format!(
+                "INSERT INTO rooms ({ROOM_COLUMNS}, fence)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)
+                 ON CONFLICT (id) DO NOTHING"
+            ))?
+            .execute(&values[..23])?,
+        Some(_) => conn
+            .prepare_cached(
+                "UPDATE rooms SET red = ?2, black = ?3, start_fen = ?4, moves = ?5, preset = ?6,
+                 clock_initial_ms = ?7, clock_increment_ms = ?8, red_ms = ?9, black_ms = ?10, clock_running = ?11,
+                 clock_at_ms = ?12, outcome = ?13, reason = ?14, draw_offer = ?15, takeback_offer = ?16,
+                 rematch_offer = ?17, next_room = ?18, version = ?19, created_ms = ?20, updated_ms = ?21,
+                 move_clocks = ?22
+                 WHERE id = ?1 AND fence = ?23 AND version = ?24",
+            )?
+            .execute(values)?,
     };
-    let next: Option<String> = row.get("next_room")?;
-    let outcome: String = row.get("outcome")?;
-    let reason: Option<String> = row.get("reason")?;
-    let preset: i64 = row.get("preset")?;
-    let version: i64 = row.get("version")?;
-    let created_ms: i64 = row.get("created_ms")?;
-    let updated_ms: i64 = row.get("updated_ms")?;
-    let start_fen: String = row.get("start_fen")?;
-    let move_clocks: String = row.get("move_clocks")?;
-    Ok((|| {
-        let parsed_moves = moves
-            .split_ascii_whitespace()
-            .map(|m| m.parse().map_err(|_| format!("room {id}: bad move {m:?}")))
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(RoomRecord {
-            id: id.parse().map_err(|_| format!("bad room id {id:?}"))?,
-            seats: [
-                red.parse().map_err(|_| format!("room {id}: bad red token"))?,
-                black.parse().map_err(|_| format!("room {id}: bad black token"))?,
-            ],
-            start_fen,
-            moves: parsed_moves,
-            preset: to_u64(preset) as usize,
-            clock,
-            outcome,
-            reason,
-            offers,
-            next: match next {
-                None => None,
-                Some(n) => Some(n.parse().map_err(|_| format!("room {id}: bad next room {n:?}"))?),
-            },
-            version: to_u64(version),
-            created_ms,
-            updated_ms,
-            move_clocks: move_clocks.split_ascii_whitespace().filter_map(|m| m.parse().ok()).collect(),
-        })
-    })())
+    Ok(changed == 1)
 }
 
 impl RoomStore for SqliteStore {
@@ -233,52 +236,44 @@ impl RoomStore for SqliteStore {
         row.transpose().map_err(StoreError)
     }
 
-    fn save(&mut self, records: &[RoomRecord]) -> Result<(), StoreError> {
-        let tx = self.conn.transaction().map_err(db)?;
-        {
-            let mut insert = tx
-                .prepare_cached(
-                    "INSERT OR REPLACE INTO rooms (id, red, black, start_fen, moves, preset, clock_initial_ms,
-                     clock_increment_ms, red_ms, black_ms, clock_running, clock_at_ms, outcome, reason, draw_offer,
-                     takeback_offer, rematch_offer, next_room, version, created_ms, updated_ms, move_clocks)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)",
-                )
-                .map_err(db)?;
-            for r in records {
-                let moves = r.moves.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
-                let c = r.clock.as_ref();
-                insert
-                    .execute(params![
-                        r.id.as_str(),
-                        r.seats[0].as_str(),
-                        r.seats[1].as_str(),
-                        r.start_fen,
-                        moves,
-                        r.preset as i64,
-                        c.map(|c| to_i64(c.settings.initial_ms)),
-                        c.map(|c| to_i64(c.settings.increment_ms)),
-                        c.map(|c| to_i64(c.remaining_ms[0])),
-                        c.map(|c| to_i64(c.remaining_ms[1])),
-                        c.and_then(|c| c.running).map(color_name),
-                        c.map(|c| c.at_ms),
-                        r.outcome,
-                        r.reason,
-                        r.offers.draw.map(color_name),
-                        r.offers.takeback.map(color_name),
-                        r.offers.rematch.map(color_name),
-                        r.next.as_ref().map(RoomId::as_str),
-                        to_i64(r.version),
-                        r.created_ms,
-                        r.updated_ms,
-                        r.move_clocks.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
-                    ])
-                    .map_err(db)?;
-            }
-        }
-        tx.commit().map_err(db)
+    fn claim(&mut self, id: &RoomId, owner: &str, _wall_ms: i64) -> Result<Option<Claimed>, StoreError> {
+        // One server owns the whole file: its downtime was settled by `resume` at start-up.
+        let fence: Option<i64> = self
+            .conn
+            .prepare_cached("UPDATE rooms SET fence = fence + 1, owner = ?2 WHERE id = ?1 RETURNING fence")
+            .map_err(db)?
+            .query_row(params![id.as_str(), owner], |r| r.get(0))
+            .optional()
+            .map_err(db)?;
+        let Some(fence) = fence else { return Ok(None) };
+        Ok(self.load(id)?.map(|record| Claimed { record, fence: to_u64(fence) }))
     }
 
-    fn mark_alive(&mut self, wall_ms: i64) -> Result<(), StoreError> {
+    fn commit(&mut self, jobs: &[Vec<Save>]) -> Result<Vec<Result<(), SaveError>>, StoreError> {
+        let mut tx = self.conn.transaction().map_err(db)?;
+        let mut results = Vec::with_capacity(jobs.len());
+        for job in jobs {
+            // Each job in a savepoint: a conflict undoes that job only.
+            let mut point = tx.savepoint().map_err(db)?;
+            let mut result = Ok(());
+            for save in job {
+                if !write_row(&point, save).map_err(db)? {
+                    result = Err(SaveError::Conflict(save.record.id.clone()));
+                    break;
+                }
+            }
+            if result.is_ok() {
+                point.commit().map_err(db)?;
+            } else {
+                point.rollback().map_err(db)?;
+            }
+            results.push(result);
+        }
+        tx.commit().map_err(db)?;
+        Ok(results)
+    }
+
+    fn mark_alive(&mut self, _owner: &str, wall_ms: i64) -> Result<(), StoreError> {
         self.conn
             .prepare_cached("INSERT OR REPLACE INTO meta (key, value) VALUES ('alive_ms', ?1)")
             .map_err(db)?
@@ -304,7 +299,7 @@ impl RoomStore for SqliteStore {
                 )
                 .map_err(db)?;
         }
-        self.mark_alive(wall_ms)?;
+        self.mark_alive("", wall_ms)?;
         Ok(downtime)
     }
 
@@ -324,8 +319,10 @@ impl RoomStore for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::ClockSettings;
     use crate::room::{Room, RoomSpec};
     use tokio::time::Instant;
+    use xiangqi::Color;
 
     fn record(clock: bool, wall_ms: i64) -> RoomRecord {
         let now = Instant::now();
@@ -338,13 +335,67 @@ mod tests {
         record
     }
 
+    fn save_new(store: &mut SqliteStore, records: &[RoomRecord]) {
+        let job: Vec<Save> = records.iter().map(|r| Save { record: r.clone(), follows: None, fence: 0 }).collect();
+        assert_eq!(store.commit(&[job]).unwrap(), vec![Ok(())]);
+    }
+
+    #[test]
+    fn a_write_that_does_not_follow_the_stored_row_is_refused_alone() {
+        let mut store = SqliteStore::in_memory().unwrap();
+        let (a, b) = (record(false, 1_000), record(false, 1_000));
+        save_new(&mut store, &[a.clone(), b.clone()]);
+        // A second insert of the same id is a conflict, not an overwrite.
+        assert_eq!(
+            store.commit(&[vec![Save { record: a.clone(), follows: None, fence: 0 }]]).unwrap(),
+            vec![Err(SaveError::Conflict(a.id.clone()))]
+        );
+        let mut newer = a.clone();
+        newer.version += 1;
+        let next = Save { record: newer.clone(), follows: Some(a.version), fence: 0 };
+        // A claim raises the fence: the old owner's write fails, the new owner's goes through,
+        // and in one commit the conflict undoes only its own job.
+        let claimed = store.claim(&a.id, "new", 0).unwrap().unwrap();
+        assert_eq!(claimed.fence, 1);
+        let mut b2 = b.clone();
+        b2.version += 1;
+        let results = store
+            .commit(&[vec![next.clone()], vec![Save { record: b2.clone(), follows: Some(b.version), fence: 0 }]])
+            .unwrap();
+        assert_eq!(results, vec![Err(SaveError::Conflict(a.id.clone())), Ok(())]);
+        assert_eq!(store.load(&a.id).unwrap(), Some(a.clone()));
+        assert_eq!(store.load(&b.id).unwrap(), Some(b2));
+        let fenced = Save { fence: 1, ..next };
+        assert_eq!(store.commit(&[vec![fenced.clone()]]).unwrap(), vec![Ok(())]);
+        assert_eq!(store.load(&a.id).unwrap(), Some(newer));
+        // The same write again does not follow the row any more.
+        assert_eq!(store.commit(&[vec![fenced]]).unwrap(), vec![Err(SaveError::Conflict(a.id.clone()))]);
+        assert!(store.claim(&RoomId::random(), "x", 0).unwrap().is_none());
+    }
+
+    #[test]
+    fn a_version_2_database_is_migrated() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let conn = Connection::open(dir.path().join("rooms.sqlite3")).unwrap();
+            let v2 = SCHEMA.replace(",\n    fence INTEGER NOT NULL DEFAULT 0,\n    owner TEXT", "");
+            assert_ne!(v2, SCHEMA);
+            conn.execute_batch(&v2).unwrap();
+            conn.pragma_update(None, "user_version", 2).unwrap();
+        }
+        let mut store = SqliteStore::open(dir.path(), Durability::Process).unwrap();
+        let r = record(false, 5);
+        save_new(&mut store, std::slice::from_ref(&r));
+        assert_eq!(store.claim(&r.id, "a", 0).unwrap().unwrap().fence, 1);
+    }
+
     #[test]
     fn a_saved_room_reads_back_the_same_after_reopening() {
         let dir = tempfile::tempdir().unwrap();
         let r = record(true, 1_000);
         {
             let mut store = SqliteStore::open(dir.path(), Durability::Full).unwrap();
-            store.save(std::slice::from_ref(&r)).unwrap();
+            save_new(&mut store, std::slice::from_ref(&r));
         }
         let mut store = SqliteStore::open(dir.path(), Durability::Full).unwrap();
         assert_eq!(store.load(&r.id).unwrap(), Some(r));
@@ -362,9 +413,9 @@ mod tests {
     fn downtime_is_not_charged() {
         let mut store = SqliteStore::in_memory().unwrap();
         let r = record(true, 10_000);
-        store.save(std::slice::from_ref(&r)).unwrap();
+        save_new(&mut store, std::slice::from_ref(&r));
         // Alive until 13 s (3 s of thinking), then down until 100 s.
-        store.mark_alive(13_000).unwrap();
+        store.mark_alive("", 13_000).unwrap();
         assert_eq!(store.resume(100_000).unwrap(), 87_000);
         let back = store.load(&r.id).unwrap().unwrap();
         // At 100 s only the 3 s before the stop count.
@@ -380,7 +431,7 @@ mod tests {
         old_finished.reason = Some("agreement".into());
         let old_ongoing = record(false, 0);
         let recent = record(false, 20 * day);
-        store.save(&[old_finished.clone(), old_ongoing.clone(), recent.clone()]).unwrap();
+        save_new(&mut store, &[old_finished.clone(), old_ongoing.clone(), recent.clone()]);
         assert_eq!(store.prune(&PrunePolicy::default(), 25 * day).unwrap(), 1);
         assert!(store.load(&old_finished.id).unwrap().is_none());
         assert!(store.load(&old_ongoing.id).unwrap().is_some());

@@ -40,7 +40,7 @@ pub async fn create(
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
     // Only requests that would make a room count against the address's allowance.
     let address = crate::address_cap::counted_as(peer.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |p| p.0 .0.ip()));
-    if !allow_creation(&rooms, address) {
+    if !allow_creation(&rooms, address) || !shared_allowance(&rooms, address).await {
         let per_minute = rooms.config.creations_per_minute;
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
@@ -74,6 +74,14 @@ fn allow_creation(rooms: &Rooms, address: IpAddr) -> bool {
         }
     }
     buckets.entry(address).or_insert_with(|| TokenBucket::new(per_minute / 60.0, per_minute, now)).allow(now)
+}
+
+/// With several servers, the address's allowance counted by all of them together (one minute
+/// windows). A broker that does not answer leaves the decision to this server's own count.
+async fn shared_allowance(rooms: &Rooms, address: IpAddr) -> bool {
+    let Some(bus) = rooms.hub.bus() else { return true };
+    let per_minute = rooms.config.creations_per_minute.max(1);
+    bus.allow(&format!("create:{address}"), per_minute, std::time::Duration::from_secs(60)).await.unwrap_or(true)
 }
 
 /// `http://host:port` as the client addressed the server (`https` behind a proxy that says so).

@@ -20,7 +20,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use qi_rooms::{Durability, Hub, HubError, Limits, LocalFanout, PrunePolicy, RoomId, SqliteStore, StoreHandle};
+use qi_rooms::{Durability, Hub, HubError, Limits, PrunePolicy, RoomId, SqliteStore, StoreHandle};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::path::Path as FsPath;
@@ -92,8 +92,8 @@ impl Rooms {
     /// When the folder or database cannot be opened (another server may be using it).
     pub fn open(folder: &FsPath, config: RoomsConfig) -> Result<Opened, qi_rooms::StoreError> {
         let store = SqliteStore::open(folder, config.durability)?;
-        let (handle, downtime_ms) = StoreHandle::start(store, config.prune)?;
-        Ok(Opened { rooms: Rooms::with_store(handle, config), downtime_ms })
+        let (handle, downtime_ms) = StoreHandle::start(store, config.prune, &qi_rooms::wire::new_instance())?;
+        Ok(Opened { rooms: Rooms::with_hub(Hub::new(handle, config.limits), config), downtime_ms })
     }
 
     /// Rooms in memory only (tests).
@@ -101,12 +101,12 @@ impl Rooms {
     /// # Errors
     /// When SQLite cannot set up its schema.
     pub fn in_memory(config: RoomsConfig) -> Result<Rooms, qi_rooms::StoreError> {
-        let (handle, _) = StoreHandle::start(SqliteStore::in_memory()?, config.prune)?;
-        Ok(Rooms::with_store(handle, config))
+        let (handle, _) = StoreHandle::start(SqliteStore::in_memory()?, config.prune, &qi_rooms::wire::new_instance())?;
+        Ok(Rooms::with_hub(Hub::new(handle, config.limits), config))
     }
 
-    fn with_store(store: StoreHandle, config: RoomsConfig) -> Rooms {
-        let hub = Hub::new(store, Arc::new(LocalFanout::new()), config.limits);
+    /// The rooms service over `hub` (one of several servers when the hub has a bus).
+    pub fn with_hub(hub: Hub, config: RoomsConfig) -> Rooms {
         Rooms {
             lobby: lobby::Lobby::start(hub.clone(), config.lobby),
             hub,

@@ -130,6 +130,25 @@ impl AddressRate {
     }
 }
 
+impl AddressRate {
+    /// With several servers, the address's messages to all of them together, in windows of
+    /// [`SHARED_WINDOW`]: reconnecting to another server buys no fresh allowance either. A
+    /// broker that does not answer leaves the decision to this server's own count.
+    async fn allow_shared(&self) -> bool {
+        let Some(bus) = self.rooms.hub.bus() else { return true };
+        if self.key.is_loopback() {
+            return true;
+        }
+        let limits = self.rooms.config.socket;
+        let window = SHARED_WINDOW.as_secs_f64();
+        let limit = ((limits.messages_per_second * window + limits.burst) * ADDRESS_FACTOR) as u32;
+        bus.allow(&format!("messages:{}", self.key), limit, SHARED_WINDOW).await.unwrap_or(true)
+    }
+}
+
+/// The window of the shared message count.
+const SHARED_WINDOW: Duration = Duration::from_secs(10);
+
 /// One address may send this many times a socket's allowance (a few tabs, a player and a
 /// spectator on one home network).
 const ADDRESS_FACTOR: f64 = 4.0;
@@ -174,7 +193,7 @@ async fn session(
                 if matches!(message, Message::Pong(_)) {
                     continue;
                 }
-                if !bucket.allow(last_heard) || !address.allow(last_heard) {
+                if !bucket.allow(last_heard) || !address.allow(last_heard) || !address.allow_shared().await {
                     break Some((close_code::POLICY, "too many messages"));
                 }
                 match message {

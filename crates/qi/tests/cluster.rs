@@ -1,0 +1,192 @@
+//! Rooms across several `qi serve` instances, with real servers on loopback: a private Redis
+//! and PostgreSQL each (Debian's packages; `./scripts/test` installs them), three `qi`
+//! processes, SIGKILL and SIGSTOP of a room's owner, and a Redis restart mid-game.
+
+use qi_rooms_client::services::{PostgresServer, RedisServer};
+use qi_rooms_client::{create, http, Client, ServerProcess};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+struct Cluster {
+    redis: RedisServer,
+    postgres: PostgresServer,
+}
+
+impl Cluster {
+    fn start() -> Cluster {
+        Cluster {
+            redis: RedisServer::start().expect("redis-server starts"),
+            postgres: PostgresServer::start().expect("postgres starts"),
+        }
+    }
+
+    fn instance(&self) -> ServerProcess {
+        let (redis, database) = (self.redis.url(), self.postgres.url());
+        let args = ["serve", "--redis", redis.as_str(), "--database", database.as_str(), "--durability", "process"];
+        ServerProcess::start(env!("CARGO_BIN_EXE_qi").as_ref(), args).expect("qi starts and prints its address")
+    }
+}
+
+fn pid(server: &ServerProcess) -> libc::pid_t {
+    server.child.id() as libc::pid_t
+}
+
+/// Sends move `mv` as ply `ply` from `client` until a state with it arrives (a request made
+/// while a room changes owner may be refused or time out; the page resends the same way).
+async fn play(client: &mut Client, ply: usize, mv: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        client.send_move(ply, mv).await.expect("the socket is open");
+        client.wait = Duration::from_secs(3);
+        loop {
+            match client.next().await {
+                Ok(Some(frame))
+                    if frame["type"] == "state" && frame["moves"].as_array().is_some_and(|m| m.len() > ply) =>
+                {
+                    assert_eq!(frame["moves"][ply], mv, "{frame}");
+                    return frame;
+                }
+                Ok(Some(frame)) if frame["type"] == "error" => break,
+                Ok(Some(_)) => continue,
+                Ok(None) => panic!("the socket closed"),
+                Err(_) => break,
+            }
+        }
+        assert!(Instant::now() < deadline, "move {ply} {mv} never acknowledged");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_instances_play_one_game_and_survive_the_owner_s_sigkill() {
+    let cluster = Cluster::start();
+    let (mut a, b, c) = (cluster.instance(), cluster.instance(), cluster.instance());
+    // Made on A, so A owns it first.
+    let room = create(&a.addr, &json!({"clock": {"initial_s": 600, "increment_s": 0}})).await.unwrap();
+    let id = room["room"].as_str().unwrap().to_string();
+    let mut red = Client::seat(&a.addr, &room, "red").await.unwrap();
+    let mut black = Client::seat(&b.addr, &room, "black").await.unwrap();
+    let mut watcher = Client::connect(&c.addr, &id, None).await.unwrap();
+    let plies = ["h2e2", "h9g7", "h0g2", "i9h9"];
+    for (ply, mv) in plies.iter().enumerate() {
+        let mover = if ply % 2 == 0 { &mut red } else { &mut black };
+        play(mover, ply, mv).await;
+        let other = if ply % 2 == 0 { &mut black } else { &mut red };
+        other.settled(|s| s["moves"].as_array().is_some_and(|m| m.len() == ply + 1)).await.unwrap();
+        watcher.settled(|s| s["moves"].as_array().is_some_and(|m| m.len() == ply + 1)).await.unwrap();
+    }
+    let seen =
+        watcher.settled(|s| s["players"]["red"]["connected"] == true && s["players"]["black"]["connected"] == true);
+    seen.await.expect("the spectator on C sees both players, seated on A and B");
+    let before = red.state.clone();
+    assert_eq!(before["clock"]["running"], "red");
+    let red_ms_before = before["clock"]["red_ms"].as_u64().unwrap();
+    let killed_at = Instant::now();
+
+    // SIGKILL the owner: Red's socket breaks; the page reconnects, here to C.
+    a.child.kill().unwrap();
+    a.child.wait().unwrap();
+    let mut red = Client::seat(&c.addr, &room, "red").await.expect("any instance takes Red's socket");
+    let after = red.state.clone();
+    assert_eq!(after["moves"], json!(plies), "every acknowledged move is there");
+    let state = play(&mut red, 4, "b0c2").await;
+    let taken_over_in = killed_at.elapsed();
+    // After Red's move Black's clock runs, and the state shows what Red has left. Red's
+    // clock ran until the owner's last sign of life (at most a second before the kill) and
+    // again from the takeover to the move, not while the room had no owner.
+    assert_eq!(state["clock"]["running"], "black");
+    let charged = red_ms_before - state["clock"]["red_ms"].as_u64().unwrap();
+    eprintln!("takeover: Red's move acknowledged {taken_over_in:?} after the kill, {charged} ms charged");
+    assert!(
+        charged < 2_500 && charged < taken_over_in.as_millis() as u64,
+        "Red was charged {charged} ms for a takeover of {taken_over_in:?} (lease 3 s)"
+    );
+    black.settled(|s| s["moves"].as_array().is_some_and(|m| m.len() == 5)).await.unwrap();
+    watcher.settled(|s| s["moves"].as_array().is_some_and(|m| m.len() == 5)).await.unwrap();
+
+    // And the game ends as any other.
+    black.send(json!({"type": "resign"})).await.unwrap();
+    let end = watcher.settled(|s| s["status"]["outcome"] != "ongoing").await.unwrap();
+    assert_eq!(end["status"], json!({"outcome": "red wins", "reason": "resignation"}));
+    for server in [&b, &c] {
+        let (status, shown) = http(&server.addr, "GET", &format!("/api/rooms/{id}"), None).await.unwrap();
+        assert_eq!(status, 200);
+        assert_eq!(shown["moves"].as_array().unwrap().len(), 5, "{shown}");
+        assert_eq!(shown["status"]["outcome"], "red wins");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_owner_paused_past_its_lease_cannot_overwrite_the_new_owner() {
+    let cluster = Cluster::start();
+    let (a, b) = (cluster.instance(), cluster.instance());
+    let room = create(&a.addr, &json!({})).await.unwrap();
+    let id = room["room"].as_str().unwrap().to_string();
+    let mut red = Client::seat(&b.addr, &room, "red").await.unwrap();
+    let mut black = Client::seat(&b.addr, &room, "black").await.unwrap();
+    // A second socket of Black's, on the owner A.
+    let mut black_on_a = Client::seat(&a.addr, &room, "black").await.unwrap();
+    play(&mut red, 0, "h2e2").await;
+    play(&mut black, 1, "h9g7").await;
+    black_on_a.settled(|s| s["moves"].as_array().is_some_and(|m| m.len() == 2)).await.unwrap();
+
+    unsafe { libc::kill(pid(&a), libc::SIGSTOP) };
+    // A holds the room's state at two moves; B takes the room over once A's lease lapses.
+    play(&mut red, 2, "h0g2").await;
+    play(&mut black, 3, "i9h9").await;
+    // While A is paused, its socket sends a resignation made on the old state: when A wakes,
+    // its write (following the version it last saved, under its old fence) must be refused,
+    // and the resignation served by B on the new state.
+    black_on_a.send(json!({"type": "resign"})).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    unsafe { libc::kill(pid(&a), libc::SIGCONT) };
+
+    let end = red.state_where(|s| s["status"]["outcome"] != "ongoing").await.unwrap();
+    assert_eq!(end["status"], json!({"outcome": "red wins", "reason": "resignation"}));
+    assert_eq!(end["moves"], json!(["h2e2", "h9g7", "h0g2", "i9h9"]), "B's moves are not overwritten");
+    for server in [&a, &b] {
+        let (_, shown) = http(&server.addr, "GET", &format!("/api/rooms/{id}"), None).await.unwrap();
+        assert_eq!(shown["moves"], end["moves"], "{shown}");
+        assert_eq!(shown["status"], end["status"]);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_redis_restart_mid_game_loses_no_committed_move() {
+    let mut cluster = Cluster::start();
+    let (a, b) = (cluster.instance(), cluster.instance());
+    let room = create(&a.addr, &json!({"clock": {"initial_s": 300, "increment_s": 2}})).await.unwrap();
+    let mut red = Client::seat(&a.addr, &room, "red").await.unwrap();
+    let mut black = Client::seat(&b.addr, &room, "black").await.unwrap();
+    let plies = ["h2e2", "h9g7", "h0g2", "i9h9", "b0c2", "b9c7", "i0h0", "a9b9"];
+    for (ply, mv) in plies[..4].iter().enumerate() {
+        play(if ply % 2 == 0 { &mut red } else { &mut black }, ply, mv).await;
+    }
+    // Everything Redis held (leases, subscriptions) is gone; PostgreSQL holds the moves.
+    cluster.redis.restart(Duration::from_millis(500)).unwrap();
+    for (ply, mv) in plies.iter().enumerate().skip(4) {
+        let mover = if ply % 2 == 0 { &mut red } else { &mut black };
+        play(mover, ply, mv).await;
+    }
+    let other = red.settled(|s| s["moves"].as_array().is_some_and(|m| m.len() == plies.len())).await.unwrap();
+    assert_eq!(other["moves"], json!(plies));
+    let (_, shown) =
+        http(&b.addr, "GET", &format!("/api/rooms/{}", room["room"].as_str().unwrap()), None).await.unwrap();
+    assert_eq!(shown["moves"], json!(plies));
+}
+
+#[test]
+fn redis_without_a_shared_database_is_refused() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_qi"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--redis", "redis://127.0.0.1:1"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(text.contains("--redis needs --database"), "{text}");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_qi"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--database", "mysql://x@y/z"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("PostgreSQL URL"));
+}

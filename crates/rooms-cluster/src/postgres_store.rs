@@ -1,0 +1,308 @@
+//! The [`RoomStore`] in PostgreSQL, shared by every instance.
+//!
+//! The schema is versioned (`qi_schema`) and migrated at start-up under an advisory lock, so
+//! instances starting together do not race. Rooms have the columns of [`RoomRow`] plus
+//! `fence` and `owner`; `instances` holds each server's last sign of life, so that a room
+//! claimed from a dead owner is not charged for the time since ([`RoomStore::claim`]).
+//!
+//! The client is the blocking `postgres` crate: a store runs on a thread of its own
+//! ([`qi_rooms::StoreHandle`]), never on the async runtime.
+
+use postgres::{Client, GenericClient, NoTls, Row};
+use qi_rooms::store::row::{color_column, RoomRow, ROOM_COLUMNS};
+use qi_rooms::{Claimed, PrunePolicy, RoomId, RoomRecord, RoomStore, Save, SaveError, StoreError};
+
+/// The schema version this code writes; a database of a newer one is refused.
+pub const SCHEMA_VERSION: i32 = 1;
+
+/// Migrations, the one at index `i` taking the schema from version `i` to `i + 1`.
+const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = ["
+CREATE TABLE rooms (
+    id TEXT PRIMARY KEY,
+    red TEXT NOT NULL,
+    black TEXT NOT NULL,
+    start_fen TEXT NOT NULL,
+    moves TEXT NOT NULL,
+    preset BIGINT NOT NULL,
+    clock_initial_ms BIGINT,
+    clock_increment_ms BIGINT,
+    red_ms BIGINT,
+    black_ms BIGINT,
+    clock_running TEXT,
+    clock_at_ms BIGINT,
+    outcome TEXT NOT NULL,
+    reason TEXT,
+    draw_offer TEXT,
+    takeback_offer TEXT,
+    rematch_offer TEXT,
+    next_room TEXT,
+    version BIGINT NOT NULL,
+    created_ms BIGINT NOT NULL,
+    updated_ms BIGINT NOT NULL,
+    move_clocks TEXT NOT NULL DEFAULT '',
+    fence BIGINT NOT NULL DEFAULT 0,
+    owner TEXT
+);
+CREATE INDEX rooms_by_age ON rooms (outcome, updated_ms);
+CREATE TABLE instances (id TEXT PRIMARY KEY, alive_ms BIGINT NOT NULL);
+"];
+
+/// A key for `pg_advisory_xact_lock`: "qirooms" in ASCII.
+const MIGRATION_LOCK: i64 = 0x0071_6972_6f6f_6d73;
+
+/// How long an instance's last sign of life is kept after it stopped.
+const FORGET_INSTANCES_MS: i64 = 24 * 3600 * 1000;
+
+fn db(e: postgres::Error) -> StoreError {
+    StoreError(format!("PostgreSQL: {e}"))
+}
+
+/// Rooms in a PostgreSQL database.
+pub struct PostgresStore {
+    client: Client,
+}
+
+impl PostgresStore {
+    /// Connects to `url` (`postgres://USER@HOST:PORT/DB`) and creates or migrates the schema.
+    ///
+    /// # Errors
+    /// When the server cannot be reached, the database has a newer schema than this qi knows,
+    /// or it has a `rooms` table that is not Qi's.
+    pub fn connect(url: &str) -> Result<PostgresStore, StoreError> {
+        let mut config: postgres::Config = url.parse().map_err(|e| StoreError(format!("bad database URL: {e}")))?;
+        config.connect_timeout(std::time::Duration::from_secs(5));
+        let mut client = config.connect(NoTls).map_err(db)?;
+        migrate(&mut client)?;
+        Ok(PostgresStore { client })
+    }
+
+    /// How many rooms are stored.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub fn count(&mut self) -> Result<usize, StoreError> {
+        let n: i64 = self.client.query_one("SELECT COUNT(*) FROM rooms", &[]).map_err(db)?.get(0);
+        Ok(usize::try_from(n).unwrap_or(0))
+    }
+}
+
+fn migrate(client: &mut Client) -> Result<(), StoreError> {
+    let mut tx = client.transaction().map_err(db)?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK]).map_err(db)?;
+    tx.batch_execute("CREATE TABLE IF NOT EXISTS qi_schema (version INTEGER NOT NULL)").map_err(db)?;
+    let version: i32 = match tx.query_opt("SELECT version FROM qi_schema", &[]).map_err(db)? {
+        Some(row) => row.get(0),
+        None => {
+            tx.execute("INSERT INTO qi_schema (version) VALUES (0)", &[]).map_err(db)?;
+            0
+        }
+    };
+    if version > SCHEMA_VERSION {
+        return Err(StoreError(format!("the database has schema version {version}; this qi knows {SCHEMA_VERSION}")));
+    }
+    for (from, migration) in MIGRATIONS.iter().enumerate().skip(usize::try_from(version).unwrap_or(0)) {
+        tx.batch_execute(migration).map_err(|e| {
+            StoreError(format!("cannot migrate the database from schema version {from}: {e} (not a Qi room database?)"))
+        })?;
+    }
+    tx.execute("UPDATE qi_schema SET version = $1", &[&SCHEMA_VERSION]).map_err(db)?;
+    // A table of the same name from something else: say so, rather than fail on first use.
+    tx.query(&format!("SELECT {ROOM_COLUMNS}, fence, owner FROM rooms LIMIT 0"), &[])
+        .map_err(|e| StoreError(format!("not a Qi room database: its rooms table does not have Qi's columns ({e})")))?;
+    tx.commit().map_err(db)
+}
+
+fn read_row(row: &Row) -> Result<RoomRecord, StoreError> {
+    let text = |name: &str| -> Option<String> { row.get(name) };
+    RoomRow {
+        id: row.get("id"),
+        red: row.get("red"),
+        black: row.get("black"),
+        start_fen: row.get("start_fen"),
+        moves: row.get("moves"),
+        preset: row.get("preset"),
+        clock_initial_ms: row.get("clock_initial_ms"),
+        clock_increment_ms: row.get("clock_increment_ms"),
+        red_ms: row.get("red_ms"),
+        black_ms: row.get("black_ms"),
+        clock_running: color_column(text("clock_running")),
+        clock_at_ms: row.get("clock_at_ms"),
+        outcome: row.get("outcome"),
+        reason: row.get("reason"),
+        draw_offer: color_column(text("draw_offer")),
+        takeback_offer: color_column(text("takeback_offer")),
+        rematch_offer: color_column(text("rematch_offer")),
+        next_room: row.get("next_room"),
+        version: row.get("version"),
+        created_ms: row.get("created_ms"),
+        updated_ms: row.get("updated_ms"),
+        move_clocks: row.get("move_clocks"),
+    }
+    .into_record()
+    .map_err(StoreError)
+}
+
+fn to_i64(x: u64) -> i64 {
+    i64::try_from(x).unwrap_or(i64::MAX)
+}
+
+/// Writes one save; `false` when the row is not where the save says it follows from.
+fn write_row(client: &mut impl GenericClient, save: &Save) -> Result<bool, postgres::Error> {
+    let r = RoomRow::from_record(&save.record);
+    let fence = to_i64(save.fence);
+    let values: [&(dyn postgres::types::ToSql + Sync); 23] = [
+        &r.id,
+        &r.red,
+        &r.black,
+        &r.start_fen,
+        &r.moves,
+        &r.preset,
+        &r.clock_initial_ms,
+        &r.clock_increment_ms,
+        &r.red_ms,
+        &r.black_ms,
+        &r.clock_running,
+        &r.clock_at_ms,
+        &r.outcome,
+        &r.reason,
+        &r.draw_offer,
+        &r.takeback_offer,
+        &r.rematch_offer,
+        &r.next_room,
+        &r.version,
+        &r.created_ms,
+        &r.updated_ms,
+        &r.move_clocks,
+        &fence,
+    ];
+    let changed = match save.follows {
+        None => client.execute(
+            &format!(
+                "INSERT INTO rooms ({ROOM_COLUMNS}, fence)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+                 $21, $22, $23)
+                 ON CONFLICT (id) DO NOTHING"
+            ),
+            &values,
+        )?,
+        Some(follows) => {
+            let follows = to_i64(follows);
+            let mut all: Vec<&(dyn postgres::types::ToSql + Sync)> = values.to_vec();
+            all.push(&follows);
+            client.execute(
+                "UPDATE rooms SET red = $2, black = $3, start_fen = $4, moves = $5, preset = $6,
+                 clock_initial_ms = $7, clock_increment_ms = $8, red_ms = $9, black_ms = $10, clock_running = $11,
+                 clock_at_ms = $12, outcome = $13, reason = $14, draw_offer = $15, takeback_offer = $16,
+                 rematch_offer = $17, next_room = $18, version = $19, created_ms = $20, updated_ms = $21,
+                 move_clocks = $22
+                 WHERE id = $1 AND fence = $23 AND version = $24",
+                &all,
+            )?
+        }
+    };
+    Ok(changed == 1)
+}
+
+impl RoomStore for PostgresStore {
+    fn load(&mut self, id: &RoomId) -> Result<Option<RoomRecord>, StoreError> {
+        let row = self
+            .client
+            .query_opt(&format!("SELECT {ROOM_COLUMNS} FROM rooms WHERE id = $1"), &[&id.as_str()])
+            .map_err(db)?;
+        row.as_ref().map(read_row).transpose()
+    }
+
+    fn claim(&mut self, id: &RoomId, owner: &str, wall_ms: i64) -> Result<Option<Claimed>, StoreError> {
+        let mut tx = self.client.transaction().map_err(db)?;
+        let Some(row) = tx
+            .query_opt(
+                &format!("SELECT {ROOM_COLUMNS}, fence, owner FROM rooms WHERE id = $1 FOR UPDATE"),
+                &[&id.as_str()],
+            )
+            .map_err(db)?
+        else {
+            return Ok(None);
+        };
+        let mut record = read_row(&row)?;
+        let previous: Option<String> = row.get("owner");
+        let fence: i64 = row.get::<_, i64>("fence") + 1;
+        // The previous owner's last sign of life: the clock ran until then, not after.
+        let alive: Option<i64> = match previous.as_deref() {
+            Some(previous) if previous != owner => tx
+                .query_opt("SELECT alive_ms FROM instances WHERE id = $1", &[&previous])
+                .map_err(db)?
+                .map(|r| r.get(0)),
+            _ => None,
+        };
+        if let (Some(alive), Some(clock)) = (alive, record.clock.as_mut()) {
+            if record.outcome == "ongoing" && clock.running.is_some() {
+                clock.at_ms = wall_ms.min(clock.at_ms + (wall_ms - alive).max(0));
+            }
+        }
+        let at = record.clock.as_ref().map(|c| c.at_ms);
+        tx.execute(
+            "UPDATE rooms SET fence = $2, owner = $3, clock_at_ms = $4 WHERE id = $1",
+            &[&id.as_str(), &fence, &owner, &at],
+        )
+        .map_err(db)?;
+        tx.commit().map_err(db)?;
+        Ok(Some(Claimed { record, fence: u64::try_from(fence).unwrap_or(0) }))
+    }
+
+    fn commit(&mut self, jobs: &[Vec<Save>]) -> Result<Vec<Result<(), SaveError>>, StoreError> {
+        let mut tx = self.client.transaction().map_err(db)?;
+        let mut results = Vec::with_capacity(jobs.len());
+        for job in jobs {
+            // Each job in a savepoint: a conflict undoes that job only.
+            let mut point = tx.transaction().map_err(db)?;
+            let mut result = Ok(());
+            for save in job {
+                if !write_row(&mut point, save).map_err(db)? {
+                    result = Err(SaveError::Conflict(save.record.id.clone()));
+                    break;
+                }
+            }
+            if result.is_ok() {
+                point.commit().map_err(db)?;
+            } else {
+                point.rollback().map_err(db)?;
+            }
+            results.push(result);
+        }
+        tx.commit().map_err(db)?;
+        Ok(results)
+    }
+
+    fn mark_alive(&mut self, owner: &str, wall_ms: i64) -> Result<(), StoreError> {
+        self.client
+            .execute(
+                "INSERT INTO instances (id, alive_ms) VALUES ($1, $2)
+                 ON CONFLICT (id) DO UPDATE SET alive_ms = EXCLUDED.alive_ms",
+                &[&owner, &wall_ms],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    fn resume(&mut self, _wall_ms: i64) -> Result<i64, StoreError> {
+        // Other servers may be running the rooms: each claim settles its owner's downtime.
+        Ok(0)
+    }
+
+    fn prune(&mut self, policy: &PrunePolicy, wall_ms: i64) -> Result<usize, StoreError> {
+        let finished = wall_ms - i64::try_from(policy.finished.as_millis()).unwrap_or(i64::MAX / 2);
+        let abandoned = wall_ms - i64::try_from(policy.abandoned.as_millis()).unwrap_or(i64::MAX / 2);
+        let n = self
+            .client
+            .execute(
+                "DELETE FROM rooms WHERE (outcome != 'ongoing' AND updated_ms < $1)
+                 OR (outcome = 'ongoing' AND updated_ms < $2)",
+                &[&finished, &abandoned],
+            )
+            .map_err(db)?;
+        self.client
+            .execute("DELETE FROM instances WHERE alive_ms < $1", &[&(wall_ms - FORGET_INSTANCES_MS)])
+            .map_err(db)?;
+        Ok(usize::try_from(n).unwrap_or(0))
+    }
+}

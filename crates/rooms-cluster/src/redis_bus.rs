@@ -1,0 +1,293 @@
+//! The [`Bus`] over Redis.
+//!
+//! - Leases are keys `qi:lease:{room}` holding the owner's name, set with `NX PX` and renewed
+//!   or released by scripts that first check the holder.
+//! - Each instance reads its inbox, the channel `qi:inbox:{instance}`; a room's states go to
+//!   `qi:room:{room}`. Payloads are the JSON of [`qi_rooms::wire`].
+//! - Rate limits are fixed-window counters `qi:rate:{key}:{window}` (`INCR`, then `PEXPIRE`).
+//!
+//! Commands go through a [`ConnectionManager`], which reconnects by itself. Subscriptions live
+//! on a connection of their own: when it drops (Redis restarted), a task reconnects, subscribes
+//! again to the inbox and every watched room, and reports [`Incoming::Reconnected`] so that the
+//! hub fetches the states it may have missed.
+
+use futures_util::StreamExt;
+use qi_rooms::wire::{Envelope, InstanceId, WireState};
+use qi_rooms::{Bus, BusError, BusFuture, Incoming, Lease, RoomId, LEASE};
+use redis::aio::{ConnectionManager, ConnectionManagerConfig, PubSubSink};
+use redis::{AsyncCommands, Script};
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// How long one Redis command may take before it counts as failed.
+const COMMAND_TIMEOUT: Duration = Duration::from_secs(1);
+/// Pause between attempts to reconnect the subscriber.
+const RECONNECT_PAUSE: Duration = Duration::from_millis(250);
+
+const RENEW: &str = r"
+local holder = redis.call('GET', KEYS[1])
+if holder == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return 1
+elseif not holder then
+  if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+end
+return 0";
+
+const RELEASE: &str = r"
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0";
+
+fn bus_error(e: redis::RedisError) -> BusError {
+    BusError(e.to_string())
+}
+
+fn lease_key(room: &RoomId) -> String {
+    format!("qi:lease:{room}")
+}
+
+fn room_channel(room: &RoomId) -> String {
+    format!("qi:room:{room}")
+}
+
+fn inbox(instance: &str) -> String {
+    format!("qi:inbox:{instance}")
+}
+
+struct Subscriber {
+    /// The live subscription connection's command side, if connected.
+    sink: Option<PubSubSink>,
+    watched: HashSet<RoomId>,
+}
+
+/// Instances joined through one Redis server.
+pub struct RedisBus {
+    instance: InstanceId,
+    commands: ConnectionManager,
+    subscriber: Arc<tokio::sync::Mutex<Subscriber>>,
+    renew: Script,
+    release: Script,
+    lease_ms: u64,
+}
+
+impl RedisBus {
+    /// Connects to the Redis server at `url` (`redis://HOST:PORT`) as `instance`, delivering
+    /// what arrives to `incoming`.
+    ///
+    /// # Errors
+    /// When the URL is bad or the server cannot be reached.
+    pub async fn connect(
+        url: &str,
+        instance: InstanceId,
+        incoming: mpsc::UnboundedSender<Incoming>,
+    ) -> Result<Arc<RedisBus>, BusError> {
+        let client = redis::Client::open(url).map_err(bus_error)?;
+        let config = ConnectionManagerConfig::new()
+            .set_connection_timeout(Some(COMMAND_TIMEOUT))
+            .set_response_timeout(Some(COMMAND_TIMEOUT))
+            .set_number_of_retries(1)
+            .set_max_delay(Duration::from_millis(500));
+        let commands = tokio::time::timeout(COMMAND_TIMEOUT * 3, client.get_connection_manager_with_config(config))
+            .await
+            .map_err(|_| BusError(format!("no answer from {url}")))?
+            .map_err(bus_error)?;
+        let subscriber = Arc::new(tokio::sync::Mutex::new(Subscriber { sink: None, watched: HashSet::new() }));
+        // The first subscription is made here, so that a bad server fails the start-up.
+        let stream = subscribe_all(&client, &instance, &subscriber).await?;
+        tokio::spawn(read_subscriptions(client, instance.clone(), Arc::clone(&subscriber), incoming, stream));
+        Ok(Arc::new(RedisBus {
+            instance,
+            commands,
+            subscriber,
+            renew: Script::new(RENEW),
+            release: Script::new(RELEASE),
+            lease_ms: u64::try_from(LEASE.as_millis()).unwrap_or(3000),
+        }))
+    }
+
+    fn commands(&self) -> ConnectionManager {
+        self.commands.clone()
+    }
+}
+
+async fn timed<T>(f: impl std::future::Future<Output = redis::RedisResult<T>>) -> Result<T, BusError> {
+    tokio::time::timeout(COMMAND_TIMEOUT, f)
+        .await
+        .map_err(|_| BusError("Redis did not answer in time".into()))?
+        .map_err(bus_error)
+}
+
+/// Opens the subscription connection and subscribes to the inbox and every watched room.
+async fn subscribe_all(
+    client: &redis::Client,
+    instance: &str,
+    subscriber: &tokio::sync::Mutex<Subscriber>,
+) -> Result<redis::aio::PubSubStream, BusError> {
+    let pubsub = timed(client.get_async_pubsub()).await?;
+    let (mut sink, stream) = pubsub.split();
+    let mut sub = subscriber.lock().await;
+    timed(sink.subscribe(inbox(instance))).await?;
+    let channels: Vec<String> = sub.watched.iter().map(room_channel).collect();
+    if !channels.is_empty() {
+        timed(sink.subscribe(channels)).await?;
+    }
+    sub.sink = Some(sink);
+    Ok(stream)
+}
+
+async fn read_subscriptions(
+    client: redis::Client,
+    instance: InstanceId,
+    subscriber: Arc<tokio::sync::Mutex<Subscriber>>,
+    incoming: mpsc::UnboundedSender<Incoming>,
+    mut stream: redis::aio::PubSubStream,
+) {
+    let my_inbox = inbox(&instance);
+    loop {
+        while let Some(message) = stream.next().await {
+            let channel = message.get_channel_name();
+            let payload = message.get_payload_bytes();
+            // A payload that does not parse is dropped: the sender is a newer or broken peer.
+            let event = if channel == my_inbox {
+                serde_json::from_slice::<Envelope>(payload).ok().map(Incoming::Message)
+            } else {
+                serde_json::from_slice::<WireState>(payload).ok().map(Incoming::State)
+            };
+            if let Some(event) = event {
+                if incoming.send(event).is_err() {
+                    return;
+                }
+            }
+        }
+        subscriber.lock().await.sink = None;
+        // The connection is gone: reconnect until the server is back.
+        loop {
+            if incoming.is_closed() {
+                return;
+            }
+            tokio::time::sleep(RECONNECT_PAUSE).await;
+            if let Ok(next) = subscribe_all(&client, &instance, &subscriber).await {
+                stream = next;
+                break;
+            }
+        }
+        if incoming.send(Incoming::Reconnected).is_err() {
+            return;
+        }
+    }
+}
+
+impl Bus for RedisBus {
+    fn instance(&self) -> &str {
+        &self.instance
+    }
+
+    fn acquire<'a>(&'a self, room: &'a RoomId) -> BusFuture<'a, Lease> {
+        Box::pin(async move {
+            let mut con = self.commands();
+            let key = lease_key(room);
+            for _ in 0..3 {
+                let set: Option<String> = timed(
+                    redis::cmd("SET")
+                        .arg(&key)
+                        .arg(&self.instance)
+                        .arg("NX")
+                        .arg("PX")
+                        .arg(self.lease_ms)
+                        .query_async(&mut con),
+                )
+                .await?;
+                if set.is_some() {
+                    return Ok(Lease::Mine);
+                }
+                let holder: Option<String> = timed(con.get(&key)).await?;
+                match holder {
+                    Some(holder) if holder == self.instance => return Ok(Lease::Mine),
+                    Some(holder) => return Ok(Lease::HeldBy(holder)),
+                    // Expired between the two commands: try again.
+                    None => {}
+                }
+            }
+            Err(BusError(format!("the lease of room {room} keeps changing hands")))
+        })
+    }
+
+    fn owner<'a>(&'a self, room: &'a RoomId) -> BusFuture<'a, Option<InstanceId>> {
+        Box::pin(async move {
+            let mut con = self.commands();
+            timed(con.get(lease_key(room))).await
+        })
+    }
+
+    fn renew<'a>(&'a self, room: &'a RoomId) -> BusFuture<'a, bool> {
+        Box::pin(async move {
+            let mut con = self.commands();
+            let mut call = self.renew.key(lease_key(room));
+            call.arg(&self.instance).arg(self.lease_ms);
+            let renewed: i64 = timed(call.invoke_async(&mut con)).await?;
+            Ok(renewed == 1)
+        })
+    }
+
+    fn release<'a>(&'a self, room: &'a RoomId) -> BusFuture<'a, ()> {
+        Box::pin(async move {
+            let mut con = self.commands();
+            let mut call = self.release.key(lease_key(room));
+            call.arg(&self.instance);
+            let _: i64 = timed(call.invoke_async(&mut con)).await?;
+            Ok(())
+        })
+    }
+
+    fn send<'a>(&'a self, to: &'a str, envelope: &'a Envelope) -> BusFuture<'a, bool> {
+        Box::pin(async move {
+            let payload = serde_json::to_vec(envelope).map_err(|e| BusError(e.to_string()))?;
+            let mut con = self.commands();
+            let receivers: i64 = timed(con.publish(inbox(to), payload)).await?;
+            Ok(receivers > 0)
+        })
+    }
+
+    fn publish<'a>(&'a self, state: &'a WireState) -> BusFuture<'a, ()> {
+        Box::pin(async move {
+            let payload = serde_json::to_vec(state).map_err(|e| BusError(e.to_string()))?;
+            let mut con = self.commands();
+            let _: i64 = timed(con.publish(room_channel(&state.room), payload)).await?;
+            Ok(())
+        })
+    }
+
+    fn watch<'a>(&'a self, room: &'a RoomId, on: bool) -> BusFuture<'a, ()> {
+        Box::pin(async move {
+            let mut sub = self.subscriber.lock().await;
+            let changed = if on { sub.watched.insert(room.clone()) } else { sub.watched.remove(room) };
+            // Without a connection the reconnecting task subscribes to what is watched then.
+            if let (true, Some(sink)) = (changed, sub.sink.as_mut()) {
+                if on {
+                    timed(sink.subscribe(room_channel(room))).await?;
+                } else {
+                    timed(sink.unsubscribe(room_channel(room))).await?;
+                }
+            }
+            Ok(())
+        })
+    }
+
+    fn allow<'a>(&'a self, key: &'a str, limit: u32, window: Duration) -> BusFuture<'a, bool> {
+        Box::pin(async move {
+            let window_ms = u64::try_from(window.as_millis()).unwrap_or(u64::MAX).max(1);
+            let now_ms = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(0));
+            let counter = format!("qi:rate:{key}:{}", now_ms / window_ms);
+            let mut con = self.commands();
+            let (count, _): (u64, i64) = timed(
+                redis::pipe().atomic().incr(&counter, 1).pexpire(&counter, window_ms as i64 * 2).query_async(&mut con),
+            )
+            .await?;
+            Ok(count <= u64::from(limit))
+        })
+    }
+}
