@@ -108,13 +108,14 @@ enum Msg {
     Command { seat: Option<Color>, command: Command, reply: Answer<Reply> },
     Snapshot { reply: Answer<Arc<StateFrames>> },
     Pgn { reply: Answer<String> },
+    Chat { seat: Option<Color>, text: String, reply: Answer<Reply> },
 }
 
 impl Msg {
     fn fail(self, error: HubError) {
         match self {
             Msg::Join { reply, .. } => drop(reply.send(Err(error))),
-            Msg::Command { reply, .. } => drop(reply.send(Err(error))),
+            Msg::Command { reply, .. } | Msg::Chat { reply, .. } => drop(reply.send(Err(error))),
             Msg::Snapshot { reply } => drop(reply.send(Err(error))),
             Msg::Pgn { reply } => drop(reply.send(Err(error))),
             Msg::Leave { .. } => {}
@@ -267,6 +268,17 @@ impl Joined {
     pub async fn send(&self, command: Command) -> Result<Reply, HubError> {
         let (reply, answer) = oneshot::channel();
         self.room.send(Msg::Command { seat: self.seat, command, reply }).map_err(|_| HubError::Gone)?;
+        answer.await.map_err(|_| HubError::Gone)?
+    }
+
+    /// Says `text` in the room's chat from this seat; the line reaches everyone through the
+    /// updates ([`StateFrames::chat`]).
+    ///
+    /// # Errors
+    /// [`HubError::Gone`] when the room task is gone; reconnect.
+    pub async fn chat(&self, text: String) -> Result<Reply, HubError> {
+        let (reply, answer) = oneshot::channel();
+        self.room.send(Msg::Chat { seat: self.seat, text, reply }).map_err(|_| HubError::Gone)?;
         answer.await.map_err(|_| HubError::Gone)?
     }
 
@@ -440,6 +452,16 @@ impl Actor {
             }
             Msg::Command { seat, command, reply } => {
                 let answer = self.command(seat, command).await;
+                let _ = reply.send(Ok(answer));
+            }
+            Msg::Chat { seat, text, reply } => {
+                let answer = match self.room.chat(seat, &text, Instant::now(), wall_ms()) {
+                    Err(e) => Reply::Refused(e.to_string()),
+                    Ok(_) => {
+                        crate::chat::publish(&*self.inner.fanout, &self.id, self.room.chat_lines());
+                        Reply::Applied
+                    }
+                };
                 let _ = reply.send(Ok(answer));
             }
         }

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+mod chat;
 mod clock;
 mod command;
 mod fanout;
@@ -16,6 +17,7 @@ mod status;
 pub mod store;
 mod view;
 
+pub use chat::{Chat, ChatError, ChatLine, CHAT_HISTORY, MAX_CHAT_CHARS};
 pub use clock::{Clock, ClockSettings, MAX_INCREMENT_MS, MAX_INITIAL_MS};
 pub use command::{Answer, Command, Refusal};
 pub use fanout::{Fanout, LocalFanout};

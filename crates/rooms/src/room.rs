@@ -15,6 +15,7 @@
 //! assert_eq!(room.apply(Some(Color::Red), Command::Move { ply: 1, mv: "h9g7".parse().unwrap() }, now), Err(Refusal::NotYourTurn));
 //! ```
 
+use crate::chat::{Chat, ChatError, ChatLine};
 use crate::clock::{Clock, ClockSettings};
 use crate::command::{Answer, Command, Refusal};
 use crate::id::{RoomId, SeatToken};
@@ -22,6 +23,7 @@ use crate::offers::Offers;
 use crate::record::{ClockRecord, RoomRecord};
 use crate::status::{EndReason, RoomStatus};
 use core::fmt;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::time::Instant;
 use xiangqi::outcome::{Game, Outcome, Reason};
@@ -161,6 +163,8 @@ pub struct Room {
     claim_after: Duration,
     /// How long a side may take over its first move: with both seats connected, and otherwise.
     first_move_waits: (Duration, Duration),
+    /// The players' chat (memory only).
+    chat: Chat,
 }
 
 /// How long a side may take over its first move once both players are connected (as lichess).
@@ -199,6 +203,7 @@ impl Room {
             gone_since: [None; 2],
             claim_after: CLAIM_AFTER,
             first_move_waits: (FIRST_MOVE_WAIT, FIRST_MOVE_WAIT_ALONE),
+            chat: Chat::default(),
         }
     }
 
@@ -261,6 +266,25 @@ impl Room {
         }
         let wait = if self.both_present { self.first_move_waits.0 } else { self.first_move_waits.1 };
         Some(self.waiting_since + wait)
+    }
+
+    /// Says `text` in the chat from `seat` (see [`Chat::say`]); the room's game is untouched.
+    ///
+    /// # Errors
+    /// As [`Chat::say`].
+    pub fn chat(
+        &mut self,
+        seat: Option<Color>,
+        text: &str,
+        now: Instant,
+        wall_ms: i64,
+    ) -> Result<Arc<ChatLine>, ChatError> {
+        self.chat.say(seat, text, now, wall_ms)
+    }
+
+    /// The chat's recent lines, oldest first.
+    pub fn chat_lines(&self) -> Vec<Arc<ChatLine>> {
+        self.chat.lines()
     }
 
     /// The room's id.
@@ -651,6 +675,7 @@ impl Room {
             gone_since: [None; 2],
             claim_after: CLAIM_AFTER,
             first_move_waits: (FIRST_MOVE_WAIT, FIRST_MOVE_WAIT_ALONE),
+            chat: Chat::default(),
         })
     }
 }

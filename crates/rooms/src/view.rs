@@ -1,7 +1,10 @@
 //! The `state` message: what every client is shown, built from one room at one instant.
 
+use crate::chat::ChatLine;
 use crate::room::Room;
 use serde::Serialize;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use tokio::time::Instant;
 use xiangqi::Color;
 
@@ -107,6 +110,11 @@ pub struct StateFrames {
     pub for_seat: [String; 3],
     /// The `GET /api/rooms/{room}` body (no `you` key).
     pub api: String,
+    /// Tells states apart: frames republished only for a new chat line keep it, so that a
+    /// socket sends the state again only when it is a new one.
+    pub state_id: u64,
+    /// The chat's recent lines, oldest first (each socket sends the ones it has not sent).
+    pub chat: Vec<Arc<ChatLine>>,
 }
 
 impl StateFrames {
@@ -166,7 +174,9 @@ pub fn state_frames(room: &Room, presence: Presence, link: &str, now: Instant) -
         serde_json::to_string(&view).expect("state serialises")
     };
     let for_seat = [frame(Some(Color::Red)), frame(Some(Color::Black)), frame(None)];
-    StateFrames { version: room.version(), for_seat, api }
+    static STATES: AtomicU64 = AtomicU64::new(1);
+    let state_id = STATES.fetch_add(1, Ordering::Relaxed);
+    StateFrames { version: room.version(), for_seat, api, state_id, chat: room.chat_lines() }
 }
 
 #[cfg(test)]

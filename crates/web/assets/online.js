@@ -36,6 +36,11 @@ addText({
     'lobby.title': 'Play someone', 'lobby.quick': 'Quick pairing: pick a time control.', 'lobby.seek': 'Post a seek',
     'lobby.name': 'optional', 'lobby.nameLabel': 'Name', 'lobby.open': 'Open seeks', 'lobby.none': 'No open seeks yet.',
     'lobby.accept': 'Play', 'lobby.cancel': 'Cancel', 'lobby.waiting': 'Waiting for an opponent…',
+    'online.chat': 'Chat', 'online.hideChat': 'Hide the chat', 'online.chatPlaceholder': 'Say something to your opponent',
+    'online.send': 'Send', 'online.chatReadOnly': 'Spectators read the chat; only the players write in it.',
+    'online.premove': 'Premove {move}: played as soon as your opponent has moved (click the board, right-click or press Esc to cancel).',
+    'online.premoveDropped': 'Premove {move} was not legal after your opponent’s move: dropped.',
+    'online.name': 'Your name (optional)',
   },
   zh: {
     'online.play': '约朋友下棋', 'online.title': '约朋友下棋', 'online.colour': '我执', 'online.red': '红方',
@@ -64,6 +69,11 @@ addText({
     'lobby.title': '找人下棋', 'lobby.quick': '快速配对：选择用时。', 'lobby.seek': '发布邀请',
     'lobby.name': '可不填', 'lobby.nameLabel': '名字', 'lobby.open': '等待中的邀请', 'lobby.none': '暂时没有邀请。',
     'lobby.accept': '应战', 'lobby.cancel': '取消', 'lobby.waiting': '等待对手…',
+    'online.chat': '聊天', 'online.hideChat': '隐藏聊天', 'online.chatPlaceholder': '和对手说点什么',
+    'online.send': '发送', 'online.chatReadOnly': '观战者只能看聊天，不能发言。',
+    'online.premove': '预走 {move}：对手走后立即走出（点击棋盘、右键或按 Esc 取消）。',
+    'online.premoveDropped': '对手走后预走 {move} 不合法，已取消。',
+    'online.name': '我的名字（可不填）',
   },
 });
 

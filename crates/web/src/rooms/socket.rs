@@ -1,4 +1,4 @@
-//! One WebSocket session: JSON text frames in, `state` / `error` / `pong` frames out.
+//! One WebSocket session: JSON text frames in, `state` / `chat` / `error` / `pong` frames out.
 //!
 //! The session never decides anything: it parses, rate-limits and forwards to the room, then
 //! relays the room's states. Bounded: frames of at most [`SocketLimits::max_message_bytes`],
@@ -158,10 +158,13 @@ async fn session(
     mut closing: tokio::sync::watch::Receiver<bool>,
     address: AddressRate,
 ) {
-    if send(&mut socket, joined.current()).await.is_err() {
+    let seat = joined.seat;
+    // What this socket has sent: the state (by its id) and the chat's last line.
+    let mut sent = Sent { state: 0, chat: 0 };
+    let first = joined.updates.borrow_and_update().clone();
+    if relay(&mut socket, &first, seat, &mut sent).await.is_err() {
         return;
     }
-    let seat = joined.seat;
     let mut bucket = TokenBucket::new(limits.messages_per_second, limits.burst, Instant::now());
     let mut last_heard = Instant::now();
     let mut pinging = false;
@@ -191,8 +194,8 @@ async fn session(
                 if changed.is_err() {
                     break Some((close_code::RESTART, "the room is restarting"));
                 }
-                let frame = joined.updates.borrow_and_update().frame(seat).to_string();
-                if send(&mut socket, frame).await.is_err() {
+                let frames = joined.updates.borrow_and_update().clone();
+                if relay(&mut socket, &frames, seat, &mut sent).await.is_err() {
                     break None;
                 }
                 Flow::Continue
@@ -220,6 +223,32 @@ async fn session(
     }
 }
 
+/// The state and the chat lines a socket has sent.
+struct Sent {
+    state: u64,
+    chat: u64,
+}
+
+/// Sends what `frames` holds that this socket has not sent yet: the state if it is a new one,
+/// then the chat lines after the last one sent (on joining: the whole recent history).
+async fn relay(
+    socket: &mut WebSocket,
+    frames: &qi_rooms::StateFrames,
+    seat: Option<xiangqi::Color>,
+    sent: &mut Sent,
+) -> Result<(), ()> {
+    if frames.state_id != sent.state {
+        send(socket, frames.frame(seat).to_string()).await?;
+        sent.state = frames.state_id;
+    }
+    let seen = sent.chat;
+    for line in frames.chat.iter().filter(|l| l.seq > seen) {
+        send(socket, line.frame.clone()).await?;
+        sent.chat = line.seq;
+    }
+    Ok(())
+}
+
 async fn reply_error(socket: &mut WebSocket, text: &str) -> Flow {
     match send(socket, protocol::error_frame(text)).await {
         Ok(()) => Flow::Continue,
@@ -236,6 +265,16 @@ async fn handle(socket: &mut WebSocket, joined: &Joined, text: &str, pinging: &m
             return Ok(Flow::Continue);
         }
         Ok(ClientMessage::Command(c)) => c,
+        Ok(ClientMessage::Chat(text)) => {
+            return match joined.chat(text).await {
+                Ok(Reply::Refused(why)) => match send(socket, protocol::chat_error_frame(&why)).await {
+                    Ok(()) => Ok(Flow::Continue),
+                    Err(()) => Ok(Flow::Close(close_code::ERROR, "send failed")),
+                },
+                Ok(_) => Ok(Flow::Continue),
+                Err(_) => Ok(Flow::Close(close_code::RESTART, "the room is restarting")),
+            };
+        }
     };
     match joined.send(command).await {
         Ok(Reply::Refused(why)) => Ok(reply_error(socket, &why).await),
