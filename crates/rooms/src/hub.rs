@@ -109,13 +109,16 @@ enum Msg {
     Snapshot { reply: Answer<Arc<StateFrames>> },
     Pgn { reply: Answer<String> },
     Chat { seat: Option<Color>, text: String, reply: Answer<Reply> },
+    Name { seat: Option<Color>, name: String, reply: Answer<Reply> },
 }
 
 impl Msg {
     fn fail(self, error: HubError) {
         match self {
             Msg::Join { reply, .. } => drop(reply.send(Err(error))),
-            Msg::Command { reply, .. } | Msg::Chat { reply, .. } => drop(reply.send(Err(error))),
+            Msg::Command { reply, .. } | Msg::Chat { reply, .. } | Msg::Name { reply, .. } => {
+                drop(reply.send(Err(error)))
+            }
             Msg::Snapshot { reply } => drop(reply.send(Err(error))),
             Msg::Pgn { reply } => drop(reply.send(Err(error))),
             Msg::Leave { .. } => {}
@@ -279,6 +282,16 @@ impl Joined {
     pub async fn chat(&self, text: String) -> Result<Reply, HubError> {
         let (reply, answer) = oneshot::channel();
         self.room.send(Msg::Chat { seat: self.seat, text, reply }).map_err(|_| HubError::Gone)?;
+        answer.await.map_err(|_| HubError::Gone)?
+    }
+
+    /// Names this seat's player (saved before this returns, like a move).
+    ///
+    /// # Errors
+    /// [`HubError::Gone`] when the room task is gone; reconnect.
+    pub async fn name(&self, name: String) -> Result<Reply, HubError> {
+        let (reply, answer) = oneshot::channel();
+        self.room.send(Msg::Name { seat: self.seat, name, reply }).map_err(|_| HubError::Gone)?;
         answer.await.map_err(|_| HubError::Gone)?
     }
 
@@ -461,6 +474,24 @@ impl Actor {
                         crate::chat::publish(&*self.inner.fanout, &self.id, self.room.chat_lines());
                         Reply::Applied
                     }
+                };
+                let _ = reply.send(Ok(answer));
+            }
+            Msg::Name { seat, name, reply } => {
+                let before = self.room.clone();
+                let answer = match self.room.set_name(seat, &name, wall_ms()) {
+                    Err(refusal) => Reply::Refused(refusal.to_string()),
+                    Ok(false) => Reply::State(self.frames().frame(seat).to_string()),
+                    Ok(true) => match self.save(Vec::new()).await {
+                        Ok(()) => {
+                            self.publish();
+                            Reply::Applied
+                        }
+                        Err(e) => {
+                            self.room = before;
+                            Reply::Refused(format!("not saved, nothing changed ({e}); try again"))
+                        }
+                    },
                 };
                 let _ = reply.send(Ok(answer));
             }

@@ -6,7 +6,8 @@
 //! `{"type": "abort"}` (before both first moves), `{"type": "claim", "result": "win"|"draw"}`
 //! (once the opponent has been gone for the grace period), and
 //! `{"type": "ping"}` (answered `{"type": "pong"}`, for pages that cannot send WebSocket pings),
-//! and `{"type": "chat", "text"}` (a seat's chat line, see [`crate::Chat`]).
+//! `{"type": "chat", "text"}` (a seat's chat line, see [`crate::Chat`]) and
+//! `{"type": "name", "name"}` (the seat's player's name, for the room and the PGN).
 //! Keys a message does not use are ignored, so that newer clients may add some.
 //!
 //! ```
@@ -30,6 +31,8 @@ pub enum ClientMessage {
     Ping,
     /// A chat line (checked by the room: see [`crate::Chat::say`]).
     Chat(String),
+    /// The sender's name for its seat (see [`crate::clean_name`]; empty: none).
+    Name(String),
 }
 
 #[derive(Deserialize)]
@@ -55,6 +58,9 @@ enum Wire {
     Ping,
     Chat {
         text: String,
+    },
+    Name {
+        name: String,
     },
 }
 
@@ -109,6 +115,7 @@ pub fn parse(text: &str) -> Result<ClientMessage, String> {
         Wire::Claim { result } => ClientMessage::Command(Command::Claim { win: matches!(result, ClaimResult::Win) }),
         Wire::Ping => ClientMessage::Ping,
         Wire::Chat { text } => ClientMessage::Chat(text),
+        Wire::Name { name } => ClientMessage::Name(name),
     })
 }
 

@@ -165,6 +165,8 @@ pub struct Room {
     first_move_waits: (Duration, Duration),
     /// The players' chat (memory only).
     chat: Chat,
+    /// The players' names, red first.
+    names: [Option<String>; 2],
 }
 
 /// How long a side may take over its first move once both players are connected (as lichess).
@@ -204,6 +206,7 @@ impl Room {
             claim_after: CLAIM_AFTER,
             first_move_waits: (FIRST_MOVE_WAIT, FIRST_MOVE_WAIT_ALONE),
             chat: Chat::default(),
+            names: [None, None],
         }
     }
 
@@ -280,6 +283,27 @@ impl Room {
         wall_ms: i64,
     ) -> Result<Arc<ChatLine>, ChatError> {
         self.chat.say(seat, text, now, wall_ms)
+    }
+
+    /// Names `seat`'s player (see [`crate::clean_name`]; an empty name removes it); whether
+    /// the name changed. The name is part of the room: save it.
+    ///
+    /// # Errors
+    /// [`Refusal::Spectator`] without a seat.
+    pub fn set_name(&mut self, seat: Option<Color>, name: &str, wall_ms: i64) -> Result<bool, Refusal> {
+        let seat = seat.ok_or(Refusal::Spectator)?;
+        let name = crate::names::clean_name(name);
+        if self.names[seat.index()] == name {
+            return Ok(false);
+        }
+        self.names[seat.index()] = name;
+        self.touch(wall_ms);
+        Ok(true)
+    }
+
+    /// The players' names, red first.
+    pub fn names(&self) -> [Option<&str>; 2] {
+        [self.names[0].as_deref(), self.names[1].as_deref()]
     }
 
     /// The chat's recent lines, oldest first.
@@ -606,6 +630,7 @@ impl Room {
         };
         let mut next = Room::new(spec, wall_ms, now);
         next.seats = [self.seats[1].clone(), self.seats[0].clone()];
+        next.names = [self.names[1].clone(), self.names[0].clone()];
         self.next = Some(next.id.clone());
         self.offers.rematch = None;
         Ok(Applied::Rematch(Box::new(next)))
@@ -633,6 +658,7 @@ impl Room {
             created_ms: self.created_ms,
             updated_ms: self.updated_ms,
             move_clocks: self.move_clocks().to_vec(),
+            names: self.names.clone(),
         }
     }
 
@@ -676,6 +702,7 @@ impl Room {
             claim_after: CLAIM_AFTER,
             first_move_waits: (FIRST_MOVE_WAIT, FIRST_MOVE_WAIT_ALONE),
             chat: Chat::default(),
+            names: record.names,
         })
     }
 }

@@ -98,6 +98,14 @@ struct StateView<'a> {
     /// Once the game has started and one seat is empty: milliseconds until the player who
     /// stayed may claim the game (0: now).
     claim_in_ms: Option<u64>,
+    /// The players' names, if they gave one.
+    names: NamesView<'a>,
+}
+
+#[derive(Serialize)]
+struct NamesView<'a> {
+    red: Option<&'a str>,
+    black: Option<&'a str>,
 }
 
 /// The state as JSON for each kind of recipient: `[red, black, spectator]` (they differ only in
@@ -167,6 +175,7 @@ pub fn state_frames(room: &Room, presence: Presence, link: &str, now: Instant) -
         next: room.next().map(|n| n.as_str()),
         abort_in_ms: room.abort_deadline().map(|d| ms_until(d, now)),
         claim_in_ms: room.claim_deadline().map(|d| ms_until(d, now)),
+        names: NamesView { red: room.names()[0], black: room.names()[1] },
     };
     let api = serde_json::to_string(&view).expect("state serialises");
     let mut frame = |you: Option<Color>| {

@@ -8,7 +8,7 @@ import { api } from './api.js';
 import { XiangqiBoard } from './board.js';
 import { t, onLangChange, applyText, setupLangButton } from './i18n.js';
 import * as sound from './sound.js';
-import { el, linkRow } from './online.js';
+import { el, linkRow, playerName, setPlayerName } from './online.js';
 import { $, svgEl } from './dom.js';
 import { load as loadRules, Board, moveToIccs } from './qi/index.js';
 
@@ -168,6 +168,16 @@ class RoomPage {
     this.status = el('p', { id: 'status', 'aria-live': 'polite' });
     this.message = el('p', { id: 'message', role: 'alert' });
     this.players = el('p', { id: 'online-players' });
+    // A seat's name: optional, shown to everyone and written in the PGN.
+    const nameInput = el('input', { id: 'online-name', maxlength: '24', autocomplete: 'nickname', 'data-i18n-placeholder': 'online.name', placeholder: t('online.name'), 'aria-label': t('online.name') });
+    this.nameForm = el('form', { id: 'online-name-form', class: 'row', hidden: '' }, nameInput,
+      el('button', { type: 'submit', id: 'online-name-set', 'data-i18n': 'online.setName', text: t('online.setName') }));
+    this.nameForm.addEventListener('submit', (e) => {
+      e.preventDefault();
+      setPlayerName(nameInput.value);
+      this.send({ type: 'name', name: nameInput.value });
+    });
+    this.nameSent = false;
     this.abortNote = el('p', { id: 'online-abort-note', class: 'online-note', hidden: '' });
     this.goneNote = el('div', { id: 'online-gone', hidden: '' });
     this.offers = el('div', { id: 'online-offers', class: 'buttons' });
@@ -199,7 +209,7 @@ class RoomPage {
     this.chat = this.buildChat();
     this.links = el('section', { id: 'online-links' });
     this.over = el('section', { id: 'online-over', hidden: '' });
-    const panel = el('aside', { class: 'panel' }, this.conn, this.status, this.message, this.players, this.abortNote,
+    const panel = el('aside', { class: 'panel' }, this.conn, this.status, this.message, this.players, this.nameForm, this.abortNote,
       this.goneNote, this.offers, this.notice, this.premoveNote, this.actions, this.over,
       el('div', { class: 'moves-head' }, el('h2', { 'data-i18n': 'label.moves', text: t('label.moves') }),
         el('label', {}, el('span', { 'data-i18n': 'label.notation', text: t('label.notation') }), ' ', notation)),
@@ -284,6 +294,18 @@ class RoomPage {
       el('span', { class: 'chat-text', text: String(msg.text) })));
     while (c.lines.children.length > CHAT_KEPT) c.lines.firstChild.remove();
     c.lines.scrollTop = c.lines.scrollHeight;
+  }
+
+  // A seat gives its stored name once, if the room has none for it; the form changes it.
+  renderName(s) {
+    const mine = s.you && s.names ? s.names[s.you] : null;
+    this.nameForm.hidden = !s.you;
+    const input = $('online-name');
+    if (s.you && !mine && !this.nameSent && playerName()) {
+      this.nameSent = true;
+      this.send({ type: 'name', name: playerName() });
+    }
+    if (mine && document.activeElement !== input) input.value = mine;
   }
 
   // A colour as shown: the player's name if one was given, else "Red" / "Black".
@@ -439,6 +461,7 @@ class RoomPage {
       this.chat.fresh = false;
     }
     this.chat.form.hidden = !msg.you;
+    this.renderName(msg);
     this.chat.readOnly.hidden = Boolean(msg.you);
     if (msg.next && this.seatToken !== undefined) {
       const next = `/xq?room=${encodeURIComponent(msg.next)}${this.seatToken ? `&seat=${encodeURIComponent(this.seatToken)}` : ''}`;
@@ -699,6 +722,7 @@ class RoomPage {
     node.dataset.flipped = String(flipped);
     node.dataset.you = s.you || '';
     node.dataset.pending = this.pending ? 'true' : 'false';
+    node.dataset.premoving = String(premoving);
     node.dataset.ready = 'true';
     this.viewing.hidden = !viewing;
     if (viewing) {
@@ -732,7 +756,8 @@ class RoomPage {
     }
     this.status.dataset.outcome = st.outcome;
     const p = s.players;
-    const who = (c) => `${t(`online.${c}`)}${s.you === c ? ` (${t('online.you')})` : ''}: ${t(p[c].connected ? 'online.online' : 'online.offline')}`;
+    const named = (c) => (s.names && s.names[c] ? `${t(`online.${c}`)} ${s.names[c]}` : t(`online.${c}`));
+    const who = (c) => `${named(c)}${s.you === c ? ` (${t('online.you')})` : ''}: ${t(p[c].connected ? 'online.online' : 'online.offline')}`;
     this.players.replaceChildren(
       el('span', { class: `online-player ${p.red.connected ? 'on' : 'off'}`, id: 'player-red' }, who('red')), ' · ',
       el('span', { class: `online-player ${p.black.connected ? 'on' : 'off'}`, id: 'player-black' }, who('black')),

@@ -409,3 +409,38 @@ async fn chat_reaches_both_seats_and_the_spectators_within_its_limits() {
     assert_eq!(history[0], "<b>good luck</b>");
     assert_eq!(history[6], "gg");
 }
+
+#[tokio::test]
+async fn names_are_saved_shown_and_written_in_the_pgn() {
+    let addr = server(RoomsConfig::default()).await;
+    let room = create(&addr, &json!({})).await.unwrap();
+    let id = room["room"].as_str().unwrap();
+    let mut red = Client::seat(&addr, &room, "red").await.unwrap();
+    let mut black = Client::seat(&addr, &room, "black").await.unwrap();
+    let mut watcher = Client::connect(&addr, id, None).await.unwrap();
+    assert_eq!(red.state["names"], json!({"red": null, "black": null}));
+
+    red.send(json!({"type": "name", "name": "  Ann \"the <b>rook</b>\"\u{7}  "})).await.unwrap();
+    black.send(json!({"type": "name", "name": "b".repeat(40)})).await.unwrap();
+    let named =
+        watcher.state_where(|s| s["names"]["red"].is_string() && s["names"]["black"].is_string()).await.unwrap();
+    assert_eq!(named["names"]["red"], "Ann \"the <b>rook</b>\"", "trimmed, control characters dropped, else as given");
+    assert_eq!(named["names"]["black"].as_str().unwrap(), "b".repeat(24), "at most 24 characters");
+    watcher.send(json!({"type": "name", "name": "Eve"})).await.unwrap();
+    assert!(watcher.error().await.unwrap().starts_with("spectators cannot play"));
+
+    red.send(json!({"type": "resign"})).await.unwrap();
+    black.state_where(|s| s["status"]["outcome"] != "ongoing").await.unwrap();
+    let (status, pgn) = http(&addr, "GET", &format!("/api/rooms/{id}/pgn"), None).await.unwrap();
+    assert_eq!(status, 200);
+    let pgn = pgn.as_str().unwrap();
+    assert!(pgn.contains(r#"[Red "Ann \"the <b>rook</b>\""]"#), "escaped in the tag: {pgn}");
+    assert!(pgn.contains(&format!("[Black \"{}\"]", "b".repeat(24))), "{pgn}");
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+
+    // An empty name removes it; the PGN then says "?".
+    black.send(json!({"type": "name", "name": "   "})).await.unwrap();
+    red.state_where(|s| s["names"]["black"].is_null()).await.unwrap();
+    let (_, pgn) = http(&addr, "GET", &format!("/api/rooms/{id}/pgn"), None).await.unwrap();
+    assert!(pgn.as_str().unwrap().contains("[Black \"?\"]"), "{pgn}");
+}

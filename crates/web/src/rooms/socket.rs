@@ -35,6 +35,11 @@ pub struct SocketLimits {
     /// Silence after which a socket that has sent `ping` messages (the room page pings every
     /// 2 s) is closed: its player is shown as gone within seconds, not half a minute.
     pub pinging_idle_after: Duration,
+    /// Sustained messages per second from one client address, all its sockets together (so
+    /// that reconnecting buys no fresh allowance); bursts of four times as many. 0: no limit
+    /// per address (`qi bench rooms`, whose thousands of clients share 127.0.0.1, or behind a
+    /// proxy that limits per client itself).
+    pub messages_per_address: f64,
 }
 
 impl Default for SocketLimits {
@@ -46,6 +51,7 @@ impl Default for SocketLimits {
             ping_every: Duration::from_secs(10),
             idle_after: Duration::from_secs(30),
             pinging_idle_after: Duration::from_millis(4500),
+            messages_per_address: 20.0,
         }
     }
 }
@@ -115,13 +121,11 @@ const MAX_TRACKED_ADDRESSES: usize = 10_000;
 
 impl AddressRate {
     fn allow(&self, now: Instant) -> bool {
-        // Loopback is this machine (a local reverse proxy, `qi bench rooms`): every client
-        // would share one allowance, so only the per-socket limit applies to it.
-        if self.key.is_loopback() {
+        let rate = self.rooms.config.socket.messages_per_address;
+        if rate <= 0.0 {
             return true;
         }
-        let limits = self.rooms.config.socket;
-        let (rate, burst) = (limits.messages_per_second * ADDRESS_FACTOR, limits.burst * ADDRESS_FACTOR);
+        let burst = rate * ADDRESS_BURST;
         let mut buckets = self.rooms.address_messages.lock().unwrap_or_else(|e| e.into_inner());
         if buckets.len() >= MAX_TRACKED_ADDRESSES && !buckets.contains_key(&self.key) {
             buckets.retain(|_, b| !b.is_full(now));
@@ -130,9 +134,9 @@ impl AddressRate {
     }
 }
 
-/// One address may send this many times a socket's allowance (a few tabs, a player and a
-/// spectator on one home network).
-const ADDRESS_FACTOR: f64 = 4.0;
+/// An address's burst, in seconds of its sustained rate (a few tabs, a player and a spectator
+/// on one home network reconnecting at once).
+const ADDRESS_BURST: f64 = 4.0;
 
 /// Sends the close frame, then waits a moment for the client's own close (or the end of the
 /// stream), so that the client sees the code rather than a reset connection.
@@ -265,6 +269,14 @@ async fn handle(socket: &mut WebSocket, joined: &Joined, text: &str, pinging: &m
             return Ok(Flow::Continue);
         }
         Ok(ClientMessage::Command(c)) => c,
+        Ok(ClientMessage::Name(name)) => {
+            return match joined.name(name).await {
+                Ok(Reply::Refused(why)) => Ok(reply_error(socket, &why).await),
+                Ok(Reply::State(frame)) => send(socket, frame).await.map(|()| Flow::Continue),
+                Ok(Reply::Applied) => Ok(Flow::Continue),
+                Err(_) => Ok(Flow::Close(close_code::RESTART, "the room is restarting")),
+            };
+        }
         Ok(ClientMessage::Chat(text)) => {
             return match joined.chat(text).await {
                 Ok(Reply::Refused(why)) => match send(socket, protocol::chat_error_frame(&why)).await {
