@@ -1,7 +1,8 @@
 // The room page's chat and premove (issue 23): two seats and a spectator chat (HTML shown as
 // text, the spectator reads only, a switch hides it, a reload shows the recent lines); a move
 // queued while the opponent is to move is played when their move comes, dropped when it is no
-// longer legal, and cancelled by Escape, a click or a right-click.
+// longer legal, and cancelled by Escape, a click or a right-click. A player's name shows as text
+// and goes into the PGN.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -85,6 +86,15 @@ test('chat: both seats and a spectator see the lines as text; the spectator cann
   await red.page.waitForFunction(() => /too many chat lines/.test(document.getElementById('chat-error').textContent));
   assert.equal(await red.page.textContent('#message'), '');
 
+  // A name (given on the page) is shown as text to everyone and written in the PGN.
+  await red.page.fill('#online-name', 'Ann <i>x</i>');
+  await red.page.click('#online-name-set');
+  await watcher.page.waitForFunction(() => document.getElementById('player-red').textContent.includes('Ann <i>x</i>'));
+  assert.equal(await watcher.page.$$eval('#online-players i', (n) => n.length), 0);
+  const pgn = await (await fetch(`${env.base}/api/rooms/${room.room}/pgn`)).text();
+  assert.match(pgn, /\[Red "Ann <i>x<\/i>"\]/);
+  assert.match(pgn, /\[Black "\?"\]/);
+
   // Hidden: the lines and the form go; the choice is remembered over a reload, which shows the
   // recent lines again.
   await black.page.check('#chat-hide');
@@ -95,7 +105,9 @@ test('chat: both seats and a spectator see the lines as text; the spectator cann
   assert.equal(await black.page.isChecked('#chat-hide'), true);
   assert.equal(await black.page.isVisible('#chat-body'), false);
   await black.page.uncheck('#chat-hide');
-  await black.page.waitForFunction(() => document.querySelectorAll('#chat-lines .chat-line').length >= 7);
+  const said = (await chatTexts(red.page)).length;
+  assert.ok(said >= 6, `the first lines and the fast ones within the allowance: ${said}`);
+  await black.page.waitForFunction((n) => document.querySelectorAll('#chat-lines .chat-line').length === n, said);
   const after = await chatTexts(black.page);
   assert.deepEqual(after.slice(0, 2).map((l) => l.text), [html, 'gg'], 'the history once, in order');
   assert.equal(after.filter((l) => l.text === 'gg').length, 1);
