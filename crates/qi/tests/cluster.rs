@@ -46,10 +46,17 @@ async fn play(client: &mut Client, ply: usize, mv: &str) -> Value {
                     assert_eq!(frame["moves"][ply], mv, "{frame}");
                     return frame;
                 }
-                Ok(Some(frame)) if frame["type"] == "error" => break,
+                Ok(Some(frame)) if frame["type"] == "error" => {
+                    eprintln!("move {ply} {mv}: {frame}");
+                    tokio::time::sleep(Duration::from_millis(300)).await;
+                    break;
+                }
                 Ok(Some(_)) => continue,
                 Ok(None) => panic!("the socket closed"),
-                Err(_) => break,
+                Err(e) => {
+                    eprintln!("move {ply} {mv}: {e}");
+                    break;
+                }
             }
         }
         assert!(Instant::now() < deadline, "move {ply} {mv} never acknowledged");

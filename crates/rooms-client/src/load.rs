@@ -181,6 +181,9 @@ impl LoadTest {
                 "19000",
                 "--max-connections-per-address",
                 "19000",
+                // Every client of the bench shares 127.0.0.1: no allowance per address.
+                "--room-messages-per-address",
+                "0",
                 "--durability",
                 durability,
             ]

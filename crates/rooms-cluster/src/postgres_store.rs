@@ -41,7 +41,9 @@ CREATE TABLE rooms (
     updated_ms BIGINT NOT NULL,
     move_clocks TEXT NOT NULL DEFAULT '',
     fence BIGINT NOT NULL DEFAULT 0,
-    owner TEXT
+    owner TEXT,
+    red_name TEXT,
+    black_name TEXT
 );
 CREATE INDEX rooms_by_age ON rooms (outcome, updated_ms);
 CREATE TABLE instances (id TEXT PRIMARY KEY, alive_ms BIGINT NOT NULL);
@@ -60,6 +62,8 @@ fn db(e: postgres::Error) -> StoreError {
 /// Rooms in a PostgreSQL database.
 pub struct PostgresStore {
     client: Client,
+    /// The server this store writes for (the name it marks alive): new rooms are its own.
+    owner: String,
 }
 
 impl PostgresStore {
@@ -73,7 +77,7 @@ impl PostgresStore {
         config.connect_timeout(std::time::Duration::from_secs(5));
         let mut client = config.connect(NoTls).map_err(db)?;
         migrate(&mut client)?;
-        Ok(PostgresStore { client })
+        Ok(PostgresStore { client, owner: String::new() })
     }
 
     /// How many rooms are stored.
@@ -107,14 +111,14 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
     }
     tx.execute("UPDATE qi_schema SET version = $1", &[&SCHEMA_VERSION]).map_err(db)?;
     // A table of the same name from something else: say so, rather than fail on first use.
-    tx.query(&format!("SELECT {ROOM_COLUMNS}, fence, owner FROM rooms LIMIT 0"), &[])
+    tx.query(&format!("SELECT {}, fence, owner FROM rooms LIMIT 0", columns()), &[])
         .map_err(|e| StoreError(format!("not a Qi room database: its rooms table does not have Qi's columns ({e})")))?;
     tx.commit().map_err(db)
 }
 
 fn read_row(row: &Row) -> Result<RoomRecord, StoreError> {
     let text = |name: &str| -> Option<String> { row.get(name) };
-    RoomRow {
+    let mut record = RoomRow {
         id: row.get("id"),
         red: row.get("red"),
         black: row.get("black"),
@@ -139,7 +143,14 @@ fn read_row(row: &Row) -> Result<RoomRecord, StoreError> {
         move_clocks: row.get("move_clocks"),
     }
     .into_record()
-    .map_err(StoreError)
+    .map_err(StoreError)?;
+    record.names = [row.get("red_name"), row.get("black_name")];
+    Ok(record)
+}
+
+/// The columns read back: the shared ones and the names.
+fn columns() -> String {
+    format!("{ROOM_COLUMNS}, red_name, black_name")
 }
 
 fn to_i64(x: u64) -> i64 {
@@ -147,10 +158,11 @@ fn to_i64(x: u64) -> i64 {
 }
 
 /// Writes one save; `false` when the row is not where the save says it follows from.
-fn write_row(client: &mut impl GenericClient, save: &Save) -> Result<bool, postgres::Error> {
+fn write_row(client: &mut impl GenericClient, save: &Save, owner: &str) -> Result<bool, postgres::Error> {
     let r = RoomRow::from_record(&save.record);
     let fence = to_i64(save.fence);
-    let values: [&(dyn postgres::types::ToSql + Sync); 23] = [
+    let [red_name, black_name] = &save.record.names;
+    let values: [&(dyn postgres::types::ToSql + Sync); 26] = [
         &r.id,
         &r.red,
         &r.black,
@@ -174,28 +186,31 @@ fn write_row(client: &mut impl GenericClient, save: &Save) -> Result<bool, postg
         &r.updated_ms,
         &r.move_clocks,
         &fence,
+        red_name,
+        black_name,
+        &owner,
     ];
     let changed = match save.follows {
         None => client.execute(
             &format!(
-                "INSERT INTO rooms ({ROOM_COLUMNS}, fence)
+                "INSERT INTO rooms ({ROOM_COLUMNS}, fence, red_name, black_name, owner)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-                 $21, $22, $23)
+                 $21, $22, $23, $24, $25, $26)
                  ON CONFLICT (id) DO NOTHING"
             ),
             &values,
         )?,
         Some(follows) => {
             let follows = to_i64(follows);
-            let mut all: Vec<&(dyn postgres::types::ToSql + Sync)> = values.to_vec();
+            let mut all: Vec<&(dyn postgres::types::ToSql + Sync)> = values[..25].to_vec();
             all.push(&follows);
             client.execute(
                 "UPDATE rooms SET red = $2, black = $3, start_fen = $4, moves = $5, preset = $6,
                  clock_initial_ms = $7, clock_increment_ms = $8, red_ms = $9, black_ms = $10, clock_running = $11,
                  clock_at_ms = $12, outcome = $13, reason = $14, draw_offer = $15, takeback_offer = $16,
                  rematch_offer = $17, next_room = $18, version = $19, created_ms = $20, updated_ms = $21,
-                 move_clocks = $22
-                 WHERE id = $1 AND fence = $23 AND version = $24",
+                 move_clocks = $22, red_name = $24, black_name = $25
+                 WHERE id = $1 AND fence = $23 AND version = $26",
                 &all,
             )?
         }
@@ -207,7 +222,7 @@ impl RoomStore for PostgresStore {
     fn load(&mut self, id: &RoomId) -> Result<Option<RoomRecord>, StoreError> {
         let row = self
             .client
-            .query_opt(&format!("SELECT {ROOM_COLUMNS} FROM rooms WHERE id = $1"), &[&id.as_str()])
+            .query_opt(&format!("SELECT {} FROM rooms WHERE id = $1", columns()), &[&id.as_str()])
             .map_err(db)?;
         row.as_ref().map(read_row).transpose()
     }
@@ -216,7 +231,7 @@ impl RoomStore for PostgresStore {
         let mut tx = self.client.transaction().map_err(db)?;
         let Some(row) = tx
             .query_opt(
-                &format!("SELECT {ROOM_COLUMNS}, fence, owner FROM rooms WHERE id = $1 FOR UPDATE"),
+                &format!("SELECT {}, fence, owner FROM rooms WHERE id = $1 FOR UPDATE", columns()),
                 &[&id.as_str()],
             )
             .map_err(db)?
@@ -257,7 +272,7 @@ impl RoomStore for PostgresStore {
             let mut point = tx.transaction().map_err(db)?;
             let mut result = Ok(());
             for save in job {
-                if !write_row(&mut point, save).map_err(db)? {
+                if !write_row(&mut point, save, &self.owner).map_err(db)? {
                     result = Err(SaveError::Conflict(save.record.id.clone()));
                     break;
                 }
@@ -274,6 +289,8 @@ impl RoomStore for PostgresStore {
     }
 
     fn mark_alive(&mut self, owner: &str, wall_ms: i64) -> Result<(), StoreError> {
+        // The server marks itself alive before anything else: the rooms it makes are its own.
+        self.owner = owner.to_string();
         self.client
             .execute(
                 "INSERT INTO instances (id, alive_ms) VALUES ($1, $2)

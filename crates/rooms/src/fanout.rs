@@ -97,7 +97,14 @@ mod tests {
     use super::*;
 
     fn state(room: &RoomId, stamp: (u64, u64), text: &str) -> WireState {
-        WireState { room: room.clone(), stamp, for_seat: [text.into(), text.into(), text.into()], api: text.into() }
+        WireState {
+            room: room.clone(),
+            stamp,
+            for_seat: [text.into(), text.into(), text.into()],
+            api: text.into(),
+            state_id: stamp.1,
+            chat: Vec::new(),
+        }
     }
 
     #[test]

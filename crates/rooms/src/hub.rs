@@ -628,7 +628,27 @@ impl Joined {
     /// # Errors
     /// [`HubError::Gone`] when the room has no owner that answers; reconnect.
     pub async fn send(&self, command: Command) -> Result<Reply, HubError> {
-        let request = Request::Command { room: self.room.clone(), seat: self.seat, command: WireCommand(command) };
+        self.reply(Request::Command { room: self.room.clone(), seat: self.seat, command: WireCommand(command) }).await
+    }
+
+    /// Says `text` in the room's chat from this seat; the line reaches everyone through the
+    /// updates ([`StateFrames::chat`]).
+    ///
+    /// # Errors
+    /// [`HubError::Gone`] when the room has no owner that answers; reconnect.
+    pub async fn chat(&self, text: String) -> Result<Reply, HubError> {
+        self.reply(Request::Chat { room: self.room.clone(), seat: self.seat, text }).await
+    }
+
+    /// Names this seat's player (saved before this returns, like a move).
+    ///
+    /// # Errors
+    /// [`HubError::Gone`] when the room has no owner that answers; reconnect.
+    pub async fn name(&self, name: String) -> Result<Reply, HubError> {
+        self.reply(Request::Name { room: self.room.clone(), seat: self.seat, name }).await
+    }
+
+    async fn reply(&self, request: Request) -> Result<Reply, HubError> {
         match self.hub.ask(request).await? {
             Response::Refused { error } => Ok(Reply::Refused(error)),
             Response::Unchanged { frame } => Ok(Reply::State(frame)),
@@ -667,6 +687,8 @@ struct Actor {
     /// The share link and the version it was made for (encoding it costs more than the rest).
     link: (u64, String),
     last_stamp: u64,
+    /// The last state published (a chat line republishes it with the new line).
+    last: Option<WireState>,
 }
 
 async fn open_room(inner: &Inner, id: &RoomId, start: Start) -> Result<(Room, u64), Failure> {
@@ -711,7 +733,7 @@ async fn run_room(
     }
     let link = (room.version(), share_path(&room));
     let saved = room.version();
-    let mut actor = Actor { id, room, inner, presence, fence, saved, link, last_stamp: 0 };
+    let mut actor = Actor { id, room, inner, presence, fence, saved, link, last_stamp: 0, last: None };
     actor.presence_changed();
     let mut stop = None;
     if actor.room.check_flag(Instant::now(), wall_ms()) {
@@ -812,15 +834,38 @@ impl Actor {
         state_frames(&self.room, self.total(), &self.link.1, Instant::now())
     }
 
-    fn wire_state(&mut self) -> WireState {
-        let frames = self.frames();
+    fn next_stamp(&mut self) -> u64 {
         let micros = u64::try_from(wall_ms()).unwrap_or(0).saturating_mul(1000);
         self.last_stamp = micros.max(self.last_stamp + 1);
-        WireState::new(self.id.clone(), &frames, self.last_stamp)
+        self.last_stamp
+    }
+
+    fn wire_state(&mut self) -> WireState {
+        let mut frames = self.frames();
+        let stamp = self.next_stamp();
+        // Unique across owners too: a takeover never reuses an id a socket has sent.
+        frames.state_id = stamp;
+        let state = WireState::new(self.id.clone(), &frames, stamp);
+        self.last = Some(state.clone());
+        state
     }
 
     fn publish(&mut self) {
         let state = self.wire_state();
+        self.send_out(state);
+    }
+
+    /// Republishes the last state with the chat's new lines (same state id: sockets send the
+    /// lines, not the state again).
+    fn publish_chat(&mut self) {
+        let Some(mut state) = self.last.clone() else { return self.publish() };
+        state.stamp = (self.room.version(), self.next_stamp());
+        state.chat = self.room.chat_lines().iter().map(|l| (**l).clone()).collect();
+        self.last = Some(state.clone());
+        self.send_out(state);
+    }
+
+    fn send_out(&mut self, state: WireState) {
         self.inner.fanout.publish(&state);
         if let Some(bus) = self.inner.bus.clone() {
             tokio::spawn(async move {
@@ -897,6 +942,34 @@ impl Actor {
                 (Response::Ok, None)
             }
             Request::Snapshot { .. } => (Response::State { state: self.wire_state() }, None),
+            Request::Chat { seat, text, .. } => match self.room.chat(seat, &text, Instant::now(), wall_ms()) {
+                Err(e) => (Response::Refused { error: e.to_string() }, None),
+                Ok(_) => {
+                    self.publish_chat();
+                    (Response::Applied, None)
+                }
+            },
+            Request::Name { seat, name, .. } => {
+                let before = self.room.clone();
+                match self.room.set_name(seat, &name, wall_ms()) {
+                    Err(refusal) => (Response::Refused { error: refusal.to_string() }, None),
+                    Ok(false) => (Response::Unchanged { frame: self.frames().frame(seat).to_string() }, None),
+                    Ok(true) => match self.save(Vec::new()).await {
+                        Ok(()) => {
+                            self.publish();
+                            (Response::Applied, None)
+                        }
+                        Err(SaveError::Conflict(_)) => {
+                            self.room = before;
+                            (Response::Failed { error: Failure::NotOwner }, Some(Stop::Fenced))
+                        }
+                        Err(SaveError::Store(e)) => {
+                            self.room = before;
+                            (Response::Refused { error: format!("not saved, nothing changed ({e}); try again") }, None)
+                        }
+                    },
+                }
+            }
             Request::Pgn { .. } => (Response::Pgn { pgn: crate::pgn::room_pgn(&self.room) }, None),
             Request::Command { seat, command, .. } => self.command(seat, command.0).await,
         }

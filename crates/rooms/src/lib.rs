@@ -2,11 +2,13 @@
 #![deny(missing_docs)]
 
 mod bus;
+mod chat;
 mod clock;
 mod command;
 mod fanout;
 mod hub;
 mod id;
+mod names;
 mod offers;
 mod pgn;
 pub mod protocol;
@@ -19,11 +21,13 @@ mod view;
 pub mod wire;
 
 pub use bus::{Bus, BusError, BusFuture, Incoming, Lease, LEASE};
+pub use chat::{Chat, ChatError, ChatLine, CHAT_HISTORY, MAX_CHAT_CHARS};
 pub use clock::{Clock, ClockSettings, MAX_INCREMENT_MS, MAX_INITIAL_MS};
 pub use command::{Answer, Command, Refusal};
 pub use fanout::Fanout;
 pub use hub::{Created, Hub, HubError, Joined, Limits, Reply, PRESENCE_EVERY, PRESENCE_TTL};
 pub use id::{BadId, RoomId, SeatToken};
+pub use names::{clean_name, MAX_NAME_CHARS};
 pub use offers::Offers;
 pub use pgn::{result_tag, room_pgn, room_pgn_named, termination};
 pub use rate::TokenBucket;

@@ -101,9 +101,9 @@ pub fn room_pgn_named(room: &Room, names: [Option<&str>; 2]) -> String {
     pgn.write(Notation::Iccs)
 }
 
-/// [`room_pgn_named`] without names.
+/// [`room_pgn_named`] with the names the players gave.
 pub fn room_pgn(room: &Room) -> String {
-    room_pgn_named(room, [None, None])
+    room_pgn_named(room, room.names())
 }
 
 #[cfg(test)]

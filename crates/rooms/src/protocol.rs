@@ -5,7 +5,9 @@
 //! `{"type": "takeback", "action": "request"|"accept"|"decline"}`, `{"type": "rematch"}`,
 //! `{"type": "abort"}` (before both first moves), `{"type": "claim", "result": "win"|"draw"}`
 //! (once the opponent has been gone for the grace period), and
-//! `{"type": "ping"}` (answered `{"type": "pong"}`, for pages that cannot send WebSocket pings).
+//! `{"type": "ping"}` (answered `{"type": "pong"}`, for pages that cannot send WebSocket pings),
+//! `{"type": "chat", "text"}` (a seat's chat line, see [`crate::Chat`]) and
+//! `{"type": "name", "name"}` (the seat's player's name, for the room and the PGN).
 //! Keys a message does not use are ignored, so that newer clients may add some.
 //!
 //! ```
@@ -21,12 +23,16 @@ use crate::command::{Answer, Command};
 use serde::Deserialize;
 
 /// A parsed client message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClientMessage {
     /// A request for the room.
     Command(Command),
     /// A keep-alive; answered with `{"type": "pong"}`.
     Ping,
+    /// A chat line (checked by the room: see [`crate::Chat::say`]).
+    Chat(String),
+    /// The sender's name for its seat (see [`crate::clean_name`]; empty: none).
+    Name(String),
 }
 
 #[derive(Deserialize)]
@@ -50,6 +56,12 @@ enum Wire {
         result: ClaimResult,
     },
     Ping,
+    Chat {
+        text: String,
+    },
+    Name {
+        name: String,
+    },
 }
 
 #[derive(Deserialize)]
@@ -102,12 +114,20 @@ pub fn parse(text: &str) -> Result<ClientMessage, String> {
         Wire::Abort => ClientMessage::Command(Command::Abort),
         Wire::Claim { result } => ClientMessage::Command(Command::Claim { win: matches!(result, ClaimResult::Win) }),
         Wire::Ping => ClientMessage::Ping,
+        Wire::Chat { text } => ClientMessage::Chat(text),
+        Wire::Name { name } => ClientMessage::Name(name),
     })
 }
 
 /// The `error` message sent to the sender alone.
 pub fn error_frame(text: &str) -> String {
     serde_json::json!({"type": "error", "error": text}).to_string()
+}
+
+/// The `error` message for a refused chat line: `about` tells it from a refused command, so
+/// that a page does not take it for the answer to a move.
+pub fn chat_error_frame(text: &str) -> String {
+    serde_json::json!({"type": "error", "error": text, "about": "chat"}).to_string()
 }
 
 /// The answer to a `ping`.
@@ -134,5 +154,7 @@ mod tests {
         assert!(parse(r#"{"type":"resign","id":1}"#).is_ok());
         assert!(parse(r#"{"type":"fly"}"#).is_err());
         assert_eq!(parse(r#"{"type":"ping"}"#), Ok(ClientMessage::Ping));
+        assert_eq!(parse(r#"{"type":"chat","text":"gg"}"#), Ok(ClientMessage::Chat("gg".into())));
+        assert!(parse(r#"{"type":"chat"}"#).is_err());
     }
 }

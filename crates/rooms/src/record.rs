@@ -53,6 +53,8 @@ pub struct RoomRecord {
     pub updated_ms: i64,
     /// With a clock: the mover's remaining milliseconds after each move (empty otherwise).
     pub move_clocks: Vec<u64>,
+    /// The players' names, red first, if they gave one.
+    pub names: [Option<String>; 2],
 }
 
 /// Wall-clock milliseconds since the Unix epoch (for records only; clocks run on monotonic time).

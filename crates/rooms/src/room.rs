@@ -15,6 +15,7 @@
 //! assert_eq!(room.apply(Some(Color::Red), Command::Move { ply: 1, mv: "h9g7".parse().unwrap() }, now), Err(Refusal::NotYourTurn));
 //! ```
 
+use crate::chat::{Chat, ChatError, ChatLine};
 use crate::clock::{Clock, ClockSettings};
 use crate::command::{Answer, Command, Refusal};
 use crate::id::{RoomId, SeatToken};
@@ -22,6 +23,7 @@ use crate::offers::Offers;
 use crate::record::{ClockRecord, RoomRecord};
 use crate::status::{EndReason, RoomStatus};
 use core::fmt;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::time::Instant;
 use xiangqi::outcome::{Game, Outcome, Reason};
@@ -161,6 +163,10 @@ pub struct Room {
     claim_after: Duration,
     /// How long a side may take over its first move: with both seats connected, and otherwise.
     first_move_waits: (Duration, Duration),
+    /// The players' chat (memory only).
+    chat: Chat,
+    /// The players' names, red first.
+    names: [Option<String>; 2],
 }
 
 /// How long a side may take over its first move once both players are connected (as lichess).
@@ -199,6 +205,8 @@ impl Room {
             gone_since: [None; 2],
             claim_after: CLAIM_AFTER,
             first_move_waits: (FIRST_MOVE_WAIT, FIRST_MOVE_WAIT_ALONE),
+            chat: Chat::default(),
+            names: [None, None],
         }
     }
 
@@ -261,6 +269,46 @@ impl Room {
         }
         let wait = if self.both_present { self.first_move_waits.0 } else { self.first_move_waits.1 };
         Some(self.waiting_since + wait)
+    }
+
+    /// Says `text` in the chat from `seat` (see [`Chat::say`]); the room's game is untouched.
+    ///
+    /// # Errors
+    /// As [`Chat::say`].
+    pub fn chat(
+        &mut self,
+        seat: Option<Color>,
+        text: &str,
+        now: Instant,
+        wall_ms: i64,
+    ) -> Result<Arc<ChatLine>, ChatError> {
+        self.chat.say(seat, text, now, wall_ms)
+    }
+
+    /// Names `seat`'s player (see [`crate::clean_name`]; an empty name removes it); whether
+    /// the name changed. The name is part of the room: save it.
+    ///
+    /// # Errors
+    /// [`Refusal::Spectator`] without a seat.
+    pub fn set_name(&mut self, seat: Option<Color>, name: &str, wall_ms: i64) -> Result<bool, Refusal> {
+        let seat = seat.ok_or(Refusal::Spectator)?;
+        let name = crate::names::clean_name(name);
+        if self.names[seat.index()] == name {
+            return Ok(false);
+        }
+        self.names[seat.index()] = name;
+        self.touch(wall_ms);
+        Ok(true)
+    }
+
+    /// The players' names, red first.
+    pub fn names(&self) -> [Option<&str>; 2] {
+        [self.names[0].as_deref(), self.names[1].as_deref()]
+    }
+
+    /// The chat's recent lines, oldest first.
+    pub fn chat_lines(&self) -> Vec<Arc<ChatLine>> {
+        self.chat.lines()
     }
 
     /// The room's id.
@@ -582,6 +630,7 @@ impl Room {
         };
         let mut next = Room::new(spec, wall_ms, now);
         next.seats = [self.seats[1].clone(), self.seats[0].clone()];
+        next.names = [self.names[1].clone(), self.names[0].clone()];
         self.next = Some(next.id.clone());
         self.offers.rematch = None;
         Ok(Applied::Rematch(Box::new(next)))
@@ -609,6 +658,7 @@ impl Room {
             created_ms: self.created_ms,
             updated_ms: self.updated_ms,
             move_clocks: self.move_clocks().to_vec(),
+            names: self.names.clone(),
         }
     }
 
@@ -651,6 +701,8 @@ impl Room {
             gone_since: [None; 2],
             claim_after: CLAIM_AFTER,
             first_move_waits: (FIRST_MOVE_WAIT, FIRST_MOVE_WAIT_ALONE),
+            chat: Chat::default(),
+            names: record.names,
         })
     }
 }

@@ -1,7 +1,10 @@
 //! The `state` message: what every client is shown, built from one room at one instant.
 
+use crate::chat::ChatLine;
 use crate::room::Room;
 use serde::Serialize;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use tokio::time::Instant;
 use xiangqi::Color;
 
@@ -95,6 +98,14 @@ struct StateView<'a> {
     /// Once the game has started and one seat is empty: milliseconds until the player who
     /// stayed may claim the game (0: now).
     claim_in_ms: Option<u64>,
+    /// The players' names, if they gave one.
+    names: NamesView<'a>,
+}
+
+#[derive(Serialize)]
+struct NamesView<'a> {
+    red: Option<&'a str>,
+    black: Option<&'a str>,
 }
 
 /// The state as JSON for each kind of recipient: `[red, black, spectator]` (they differ only in
@@ -107,6 +118,11 @@ pub struct StateFrames {
     pub for_seat: [String; 3],
     /// The `GET /api/rooms/{room}` body (no `you` key).
     pub api: String,
+    /// Tells states apart: frames republished only for a new chat line keep it, so that a
+    /// socket sends the state again only when it is a new one.
+    pub state_id: u64,
+    /// The chat's recent lines, oldest first (each socket sends the ones it has not sent).
+    pub chat: Vec<Arc<ChatLine>>,
 }
 
 impl StateFrames {
@@ -159,6 +175,7 @@ pub fn state_frames(room: &Room, presence: Presence, link: &str, now: Instant) -
         next: room.next().map(|n| n.as_str()),
         abort_in_ms: room.abort_deadline().map(|d| ms_until(d, now)),
         claim_in_ms: room.claim_deadline().map(|d| ms_until(d, now)),
+        names: NamesView { red: room.names()[0], black: room.names()[1] },
     };
     let api = serde_json::to_string(&view).expect("state serialises");
     let mut frame = |you: Option<Color>| {
@@ -166,7 +183,9 @@ pub fn state_frames(room: &Room, presence: Presence, link: &str, now: Instant) -
         serde_json::to_string(&view).expect("state serialises")
     };
     let for_seat = [frame(Some(Color::Red)), frame(Some(Color::Black)), frame(None)];
-    StateFrames { version: room.version(), for_seat, api }
+    static STATES: AtomicU64 = AtomicU64::new(1);
+    let state_id = STATES.fetch_add(1, Ordering::Relaxed);
+    StateFrames { version: room.version(), for_seat, api, state_id, chat: room.chat_lines() }
 }
 
 #[cfg(test)]

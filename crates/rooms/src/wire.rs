@@ -63,6 +63,26 @@ pub enum Request {
         /// The room.
         room: RoomId,
     },
+    /// A chat line from a seat.
+    Chat {
+        /// The room.
+        room: RoomId,
+        /// The sender's seat.
+        #[serde(with = "seat_name")]
+        seat: Option<Color>,
+        /// What was said.
+        text: String,
+    },
+    /// A player's name.
+    Name {
+        /// The room.
+        room: RoomId,
+        /// The player's seat.
+        #[serde(with = "seat_name")]
+        seat: Option<Color>,
+        /// The name (empty: none).
+        name: String,
+    },
     /// How many sockets one instance holds for the room; the owner sums the instances' counts
     /// and forgets a count not repeated within [`crate::hub::PRESENCE_TTL`].
     Presence {
@@ -85,6 +105,8 @@ impl Request {
             | Request::Command { room, .. }
             | Request::Snapshot { room }
             | Request::Pgn { room }
+            | Request::Chat { room, .. }
+            | Request::Name { room, .. }
             | Request::Presence { room, .. } => room,
         }
     }
@@ -182,17 +204,34 @@ pub struct WireState {
     pub for_seat: [String; 3],
     /// The `GET /api/rooms/{room}` body.
     pub api: String,
+    /// Tells states apart (a state republished for a new chat line keeps it).
+    pub state_id: u64,
+    /// The chat's recent lines.
+    pub chat: Vec<crate::chat::ChatLine>,
 }
 
 impl WireState {
     /// The frames of `room` stamped at `micros`.
     pub fn new(room: RoomId, frames: &StateFrames, micros: u64) -> WireState {
-        WireState { room, stamp: (frames.version, micros), for_seat: frames.for_seat.clone(), api: frames.api.clone() }
+        WireState {
+            room,
+            stamp: (frames.version, micros),
+            for_seat: frames.for_seat.clone(),
+            api: frames.api.clone(),
+            state_id: frames.state_id,
+            chat: frames.chat.iter().map(|l| (**l).clone()).collect(),
+        }
     }
 
     /// The frames, for local subscribers.
     pub fn frames(&self) -> StateFrames {
-        StateFrames { version: self.stamp.0, for_seat: self.for_seat.clone(), api: self.api.clone() }
+        StateFrames {
+            version: self.stamp.0,
+            for_seat: self.for_seat.clone(),
+            api: self.api.clone(),
+            state_id: self.state_id,
+            chat: self.chat.iter().cloned().map(std::sync::Arc::new).collect(),
+        }
     }
 }
 
@@ -295,6 +334,20 @@ impl<'de> Deserialize<'de> for RoomId {
     }
 }
 
+/// A colour as `"red"` or `"black"`.
+pub(crate) mod color_name {
+    use serde::{Deserializer, Serializer};
+    use xiangqi::Color;
+
+    pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+        super::seat_name::serialize(&Some(*c), s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+        super::seat_name::deserialize(d)?.ok_or_else(|| serde::de::Error::custom("a colour"))
+    }
+}
+
 /// A seat as `"red"`, `"black"` or `null`.
 mod seat_name {
     use serde::{Deserialize, Deserializer, Serializer};
@@ -359,6 +412,8 @@ mod tests {
             stamp: (5, 99),
             for_seat: ["r".into(), "b".into(), "s".into()],
             api: "{}".into(),
+            state_id: 3,
+            chat: Vec::new(),
         };
         round_trip(Body::Response(Response::Joined { seat: None, state }));
         round_trip(Body::Response(Response::Failed { error: Failure::Store("disk".into()) }));

@@ -36,6 +36,11 @@ addText({
     'lobby.title': 'Play someone', 'lobby.quick': 'Quick pairing: pick a time control.', 'lobby.seek': 'Post a seek',
     'lobby.name': 'optional', 'lobby.nameLabel': 'Name', 'lobby.open': 'Open seeks', 'lobby.none': 'No open seeks yet.',
     'lobby.accept': 'Play', 'lobby.cancel': 'Cancel', 'lobby.waiting': 'Waiting for an opponent…',
+    'online.chat': 'Chat', 'online.hideChat': 'Hide the chat', 'online.chatPlaceholder': 'Say something to your opponent',
+    'online.send': 'Send', 'online.chatReadOnly': 'Spectators read the chat; only the players write in it.',
+    'online.premove': 'Premove {move}: played as soon as your opponent has moved (click the board, right-click or press Esc to cancel).',
+    'online.premoveDropped': 'Premove {move} was not legal after your opponent’s move: dropped.',
+    'online.name': 'Your name (optional)', 'online.setName': 'Set',
   },
   zh: {
     'online.play': '约朋友下棋', 'online.title': '约朋友下棋', 'online.colour': '我执', 'online.red': '红方',
@@ -64,6 +69,11 @@ addText({
     'lobby.title': '找人下棋', 'lobby.quick': '快速配对：选择用时。', 'lobby.seek': '发布邀请',
     'lobby.name': '可不填', 'lobby.nameLabel': '名字', 'lobby.open': '等待中的邀请', 'lobby.none': '暂时没有邀请。',
     'lobby.accept': '应战', 'lobby.cancel': '取消', 'lobby.waiting': '等待对手…',
+    'online.chat': '聊天', 'online.hideChat': '隐藏聊天', 'online.chatPlaceholder': '和对手说点什么',
+    'online.send': '发送', 'online.chatReadOnly': '观战者只能看聊天，不能发言。',
+    'online.premove': '预走 {move}：对手走后立即走出（点击棋盘、右键或按 Esc 取消）。',
+    'online.premoveDropped': '对手走后预走 {move} 不合法，已取消。',
+    'online.name': '我的名字（可不填）', 'online.setName': '确定',
   },
 });
 
@@ -73,6 +83,15 @@ async function copy(input, say) {
 }
 
 export { el };
+
+// The name a player gave (the room page sends it for their seat; the lobby shows it with seeks).
+export function playerName() {
+  return localStorage.getItem('qi-player-name') ?? localStorage.getItem('qi-lobby-name') ?? '';
+}
+
+export function setPlayerName(name) {
+  localStorage.setItem('qi-player-name', name.trim().slice(0, 24));
+}
 
 export function linkRow(labelKey, value, id) {
   const input = el('input', { readonly: '', id, 'aria-label': t(labelKey) });
@@ -98,6 +117,8 @@ function friendDialog() {
   const minutes = el('input', { type: 'number', id: 'friend-minutes', min: '1', max: '180', value: '10' });
   const increment = el('input', { type: 'number', id: 'friend-increment', min: '0', max: '180', value: '5' });
   const fromHere = el('input', { type: 'checkbox', id: 'friend-from-here' });
+  const name = el('input', { id: 'friend-name', maxlength: '24', autocomplete: 'nickname' });
+  name.value = playerName();
   const presets = el('div', { class: 'buttons online-presets', id: 'friend-presets' },
     ...PRESETS.map(([m, i]) => el('button', {
       type: 'button', 'data-preset': `${m}+${i}`, text: `${m}+${i}`,
@@ -112,6 +133,7 @@ function friendDialog() {
       el('span', { 'data-i18n': 'online.increment', text: t('online.increment') })),
     presets,
     el('label', {}, fromHere, ' ', el('span', { 'data-i18n': 'online.fromHere', text: t('online.fromHere') })),
+    el('label', {}, el('span', { 'data-i18n': 'online.name', text: t('online.name') }), ' ', name),
     error,
     el('div', { class: 'buttons' },
       el('button', { type: 'submit', id: 'friend-create', value: 'create', 'data-i18n': 'online.create', text: t('online.create') }),
@@ -119,6 +141,7 @@ function friendDialog() {
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     error.textContent = '';
+    setPlayerName(name.value);
     const body = {};
     if (clockOn.checked) body.clock = { initial_s: Math.round(Number(minutes.value) * 60), increment_s: Math.round(Number(increment.value)) };
     const fen = $('board') && $('board').dataset.fen;
@@ -163,7 +186,7 @@ function lobbyDialog() {
   const colour = el('select', { id: 'lobby-colour' },
     ...['random', 'red', 'black'].map((c) => el('option', { value: c, 'data-i18n': `online.${c}`, text: t(`online.${c}`) })));
   const name = el('input', { id: 'lobby-name', maxlength: '24', 'data-i18n-placeholder': 'lobby.name', placeholder: t('lobby.name') });
-  name.value = localStorage.getItem('qi-lobby-name') || '';
+  name.value = playerName();
   const mine = new Set();
   let socket = null;
   let seeks = [];
@@ -177,7 +200,7 @@ function lobbyDialog() {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
   };
   const nameValue = () => {
-    localStorage.setItem('qi-lobby-name', name.value);
+    setPlayerName(name.value);
     return name.value.trim() || undefined;
   };
   const render = () => {

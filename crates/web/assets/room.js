@@ -8,8 +8,9 @@ import { api } from './api.js';
 import { XiangqiBoard } from './board.js';
 import { t, onLangChange, applyText, setupLangButton } from './i18n.js';
 import * as sound from './sound.js';
-import { el, linkRow } from './online.js';
-import { $ } from './dom.js';
+import { el, linkRow, playerName, setPlayerName } from './online.js';
+import { $, svgEl } from './dom.js';
+import { load as loadRules, Board, moveToIccs } from './qi/index.js';
 
 
 const RESEND_AFTER_MS = 2500;
@@ -19,6 +20,9 @@ const PING_EVERY_MS = 2000;
 const PONG_LATE_MS = 1500;
 const SILENCE_MS = 5000;
 const LOW_TIME_MS = 10000;
+// The server's limit on a chat line, and the lines the page keeps (the server sends its last 50).
+const CHAT_MAX_CHARS = 200;
+const CHAT_KEPT = 200;
 
 // A clock's text: whole seconds rounded down (as lichess), tenths under 10 s.
 export function formatClock(ms) {
@@ -68,6 +72,48 @@ export function localNotation(board, iccs) {
   return { iccs, chinese: `${front ? '前' : '后'}${GLYPHS[colour][kind]}${action}${cn(amount)}`, wxf: `${WXF_LETTER[kind]}${front ? '+' : '-'}${wxfSign}${amount}` };
 }
 
+// Where a premove may go while the opponent is to move, by the page's WebAssembly rules: the
+// moves of the same position with the player to move, and the moves onto each of the player's
+// own pieces as if an opponent's piece stood there (a recapture). Whether the premove is legal
+// once the opponent has moved is judged again then.
+export async function premoveTargets(fen) {
+  await loadRules();
+  const [placement, turn, ...rest] = fen.split(' ');
+  const mine = turn === 'w' ? 'b' : 'w';
+  const flipped = [placement, mine, ...rest].join(' ');
+  const found = new Set();
+  const collect = (position, onto = null) => {
+    let board;
+    try {
+      board = new Board(position);
+    } catch {
+      return; // an impossible position (e.g. the opponent in check): nothing from it
+    }
+    for (const m of board.legalMoves()) {
+      const iccs = moveToIccs(m);
+      if (onto === null || iccs.slice(2, 4) === onto) found.add(iccs);
+    }
+    board.free();
+  };
+  collect(flipped);
+  const rows = placement.split('/').map((row) => [...row.replace(/\d/g, (n) => '.'.repeat(Number(n)))]);
+  const own = (ch) => ch !== '.' && (mine === 'w' ? ch === ch.toUpperCase() : ch === ch.toLowerCase());
+  rows.forEach((row, r) => row.forEach((ch, f) => {
+    if (!own(ch) || 'Kk'.includes(ch)) return;
+    const square = `${'abcdefghi'[f]}${9 - r}`;
+    // An opponent's rook, horse or cannon stands in for the piece (the first one the rules take).
+    for (const kind of 'rnc') {
+      const letter = mine === 'w' ? kind : kind.toUpperCase();
+      const swapped = rows.map((rw, i) => (i === r ? rw.map((c, j) => (j === f ? letter : c)) : rw));
+      const text = swapped.map((rw) => rw.join('').replace(/\.+/g, (dots) => String(dots.length))).join('/');
+      const before = found.size;
+      collect([text, mine, ...rest].join(' '), square);
+      if (found.size > before) break;
+    }
+  }));
+  return [...found];
+}
+
 class RoomPage {
   constructor(roomId, seat) {
     this.roomId = roomId;
@@ -77,6 +123,9 @@ class RoomPage {
     this.past = null; // the same for an earlier ply being looked at, or null (live)
     this.viewPly = null; // the ply looked at, or null (live)
     this.pending = null; // { ply, move, sentAt }
+    this.premove = null; // a move queued while the opponent is to move (ICCS), or null
+    this.premoveFor = null; // the FEN the premove targets were found for
+    this.premoveTargets = [];
     this.socket = null;
     this.backoff = 500;
     this.lastHeard = 0;
@@ -119,10 +168,21 @@ class RoomPage {
     this.status = el('p', { id: 'status', 'aria-live': 'polite' });
     this.message = el('p', { id: 'message', role: 'alert' });
     this.players = el('p', { id: 'online-players' });
+    // A seat's name: optional, shown to everyone and written in the PGN.
+    const nameInput = el('input', { id: 'online-name', maxlength: '24', autocomplete: 'nickname', 'data-i18n-placeholder': 'online.name', placeholder: t('online.name'), 'aria-label': t('online.name') });
+    this.nameForm = el('form', { id: 'online-name-form', class: 'row', hidden: '' }, nameInput,
+      el('button', { type: 'submit', id: 'online-name-set', 'data-i18n': 'online.setName', text: t('online.setName') }));
+    this.nameForm.addEventListener('submit', (e) => {
+      e.preventDefault();
+      setPlayerName(nameInput.value);
+      this.send({ type: 'name', name: nameInput.value });
+    });
+    this.nameSent = false;
     this.abortNote = el('p', { id: 'online-abort-note', class: 'online-note', hidden: '' });
     this.goneNote = el('div', { id: 'online-gone', hidden: '' });
     this.offers = el('div', { id: 'online-offers', class: 'buttons' });
     this.notice = el('p', { id: 'online-notice', class: 'online-note', 'aria-live': 'polite' });
+    this.premoveNote = el('p', { id: 'online-premove', class: 'online-note', hidden: '' });
     this.actions = el('div', { class: 'buttons', id: 'online-actions' },
       button('online-resign', 'online.resign', () => { if (confirm(t('online.confirmResign'))) this.send({ type: 'resign' }); }),
       button('online-draw', 'online.offerDraw', () => this.send({ type: 'draw', action: 'offer' })),
@@ -146,25 +206,112 @@ class RoomPage {
       const node = e.target.closest('.move');
       if (node) this.goTo(Number(node.dataset.ply));
     });
+    this.chat = this.buildChat();
     this.links = el('section', { id: 'online-links' });
     this.over = el('section', { id: 'online-over', hidden: '' });
-    const panel = el('aside', { class: 'panel' }, this.conn, this.status, this.message, this.players, this.abortNote,
-      this.goneNote, this.offers, this.notice, this.actions, this.over,
+    const panel = el('aside', { class: 'panel' }, this.conn, this.status, this.message, this.players, this.nameForm, this.abortNote,
+      this.goneNote, this.offers, this.notice, this.premoveNote, this.actions, this.over,
       el('div', { class: 'moves-head' }, el('h2', { 'data-i18n': 'label.moves', text: t('label.moves') }),
         el('label', {}, el('span', { 'data-i18n': 'label.notation', text: t('label.notation') }), ' ', notation)),
       this.movesList,
-      el('label', { class: 'online-mute' }, mute, ' ', el('span', { 'data-i18n': 'online.mute', text: t('online.mute') })));
+      el('label', { class: 'online-mute' }, mute, ' ', el('span', { 'data-i18n': 'online.mute', text: t('online.mute') })),
+      this.chat.section);
     // The links first: on a phone the invite is above the fold.
     main.replaceChildren(this.links, boardWrap, panel);
     this.board = new XiangqiBoard(boardNode, {
-      onMove: (iccs) => this.play(iccs),
+      onMove: (iccs) => (this.view && this.state && this.view.turn !== this.state.you ? this.setPremove(iccs) : this.play(iccs)),
       onIllegal: (iccs) => this.say(t('msg.illegal', { move: iccs }), 'error'),
     });
     this.board.interactive = false;
+    // A queued premove is cancelled by a click on the board (which does nothing else then) or a
+    // right-click; Escape too (see key()).
+    this.premoveLayer = svgEl('g', { class: 'premove-marks' });
+    this.board.svg.insertBefore(this.premoveLayer, this.board.pieceLayer);
+    this.board.svg.addEventListener('pointerdown', (e) => {
+      if (!this.premove) return;
+      e.stopPropagation();
+      e.preventDefault();
+      this.cancelPremove();
+    }, true);
+    this.board.svg.addEventListener('contextmenu', (e) => {
+      if (!this.premove && !this.board.selected) return;
+      e.preventDefault();
+      this.cancelPremove();
+    });
     const saved = JSON.parse(localStorage.getItem(`qi-room-${this.roomId}`) || 'null');
     const watch = `${location.origin}/xq?room=${this.roomId}`;
     if (saved && saved.invite && this.seatToken) this.links.append(linkRow('online.invite', saved.invite, 'online-invite'));
     this.links.append(linkRow('online.watch', saved && saved.watch ? saved.watch : watch, 'online-watch'));
+  }
+
+  // The players' chat: lines as plain text (never HTML), a switch that hides it (remembered),
+  // a form for the players only (spectators read).
+  buildChat() {
+    const lines = el('ol', { id: 'chat-lines', class: 'chat-lines', 'aria-live': 'polite' });
+    const input = el('input', { id: 'chat-input', maxlength: String(CHAT_MAX_CHARS), autocomplete: 'off', 'data-i18n-placeholder': 'online.chatPlaceholder', placeholder: t('online.chatPlaceholder') });
+    const error = el('p', { id: 'chat-error', class: 'online-note error' });
+    const form = el('form', { id: 'chat-form', class: 'row' }, input,
+      el('button', { type: 'submit', id: 'chat-send', 'data-i18n': 'online.send', text: t('online.send') }));
+    const readOnly = el('p', { id: 'chat-readonly', class: 'online-note', 'data-i18n': 'online.chatReadOnly', text: t('online.chatReadOnly'), hidden: '' });
+    const body = el('div', { id: 'chat-body' }, lines, form, readOnly, error);
+    const hide = el('input', { type: 'checkbox', id: 'chat-hide' });
+    hide.checked = localStorage.getItem('qi-chat-hidden') === '1';
+    body.hidden = hide.checked;
+    hide.addEventListener('change', () => {
+      body.hidden = hide.checked;
+      localStorage.setItem('qi-chat-hidden', hide.checked ? '1' : '0');
+    });
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      if (this.send({ type: 'chat', text })) {
+        input.value = '';
+        error.textContent = '';
+      }
+    });
+    const section = el('section', { id: 'online-chat' },
+      el('div', { class: 'moves-head' }, el('h2', { 'data-i18n': 'online.chat', text: t('online.chat') }),
+        el('label', {}, hide, ' ', el('span', { 'data-i18n': 'online.hideChat', text: t('online.hideChat') }))),
+      body);
+    return { section, lines, form, readOnly, error, fresh: false };
+  }
+
+  // A chat line from the server: `from` is a colour, `text` plain text, `at` wall-clock ms.
+  addChatLine(msg) {
+    const c = this.chat;
+    if (c.fresh) {
+      // A new socket sends the room's recent history again: it replaces what was shown.
+      c.lines.replaceChildren();
+      c.fresh = false;
+    }
+    const from = msg.from === 'red' || msg.from === 'black' ? msg.from : 'red';
+    const time = new Date(msg.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    const who = `${this.nameOf(from)}${this.you === from ? ` (${t('online.you')})` : ''}`;
+    c.lines.append(el('li', { class: `chat-line ${from}`, 'data-from': from },
+      el('time', { class: 'chat-at', text: time }), ' ',
+      el('span', { class: 'chat-from', text: `${who}:` }), ' ',
+      el('span', { class: 'chat-text', text: String(msg.text) })));
+    while (c.lines.children.length > CHAT_KEPT) c.lines.firstChild.remove();
+    c.lines.scrollTop = c.lines.scrollHeight;
+  }
+
+  // A seat gives its stored name once, if the room has none for it; the form changes it.
+  renderName(s) {
+    const mine = s.you && s.names ? s.names[s.you] : null;
+    this.nameForm.hidden = !s.you;
+    const input = $('online-name');
+    if (s.you && !mine && !this.nameSent && playerName()) {
+      this.nameSent = true;
+      this.send({ type: 'name', name: playerName() });
+    }
+    if (mine && document.activeElement !== input) input.value = mine;
+  }
+
+  // A colour as shown: the player's name if one was given, else "Red" / "Black".
+  nameOf(colour) {
+    const names = this.state && this.state.names;
+    return (names && names[colour]) || t(`online.${colour}`);
   }
 
   say(text, kind = 'info') {
@@ -186,6 +333,7 @@ class RoomPage {
       this.pingSentAt = 0;
       this.backoff = 500;
       this.fresh = true;
+      this.chat.fresh = true;
     });
     socket.addEventListener('message', (e) => {
       if (socket !== this.socket) return;
@@ -279,6 +427,14 @@ class RoomPage {
       if (this.connState !== 'connected' && this.state) this.setConn('connected');
       return;
     }
+    if (msg.type === 'chat') {
+      this.addChatLine(msg);
+      return;
+    }
+    if (msg.type === 'error' && msg.about === 'chat') {
+      this.chat.error.textContent = msg.error;
+      return;
+    }
     if (msg.type === 'error') {
       if (this.pending) {
         this.pending = null;
@@ -299,11 +455,20 @@ class RoomPage {
       this.sendPending(); // the move may have been lost with the old socket: send it again
     }
     this.fresh = false;
+    if (this.chat.fresh) {
+      // The history follows the first state of a socket; none at all: the room has none.
+      this.chat.lines.replaceChildren();
+      this.chat.fresh = false;
+    }
+    this.chat.form.hidden = !msg.you;
+    this.renderName(msg);
+    this.chat.readOnly.hidden = Boolean(msg.you);
     if (msg.next && this.seatToken !== undefined) {
       const next = `/xq?room=${encodeURIComponent(msg.next)}${this.seatToken ? `&seat=${encodeURIComponent(this.seatToken)}` : ''}`;
       location.assign(next);
       return;
     }
+    if (before && this.premove && (msg.room !== before.room || msg.moves.length < before.moves.length)) this.premove = null; // a takeback
     if (!before) this.say('');
     if (before && before.room === msg.room) this.noticeChanges(before, msg);
     if (!before || before.status.outcome === 'ongoing' || msg.moves.length !== before.moves.length) this.lowTimeWarned = false;
@@ -347,6 +512,7 @@ class RoomPage {
       if (kind) this.playSound(kind, before, view);
       if (this.viewPly !== null && this.viewPly >= view.plies) this.viewPly = null;
       this.render();
+      this.firePremove();
     } catch (err) {
       // Out of reach: the next state brings a new attempt.
       if (seq === this.viewSeq && this.connState === 'connected') this.say(err.message, 'error');
@@ -387,6 +553,80 @@ class RoomPage {
     this.render();
   }
 
+  // ------------------------------------------------------------ premoves
+
+  setPremove(iccs) {
+    this.premove = iccs;
+    this.renderBoard();
+    this.renderPremove();
+  }
+
+  cancelPremove() {
+    if (!this.premove && !this.board.selected) return;
+    this.premove = null;
+    this.board.select(null);
+    this.renderBoard();
+    this.renderPremove();
+  }
+
+  // Once the opponent's move is in (the view is the server's latest, with the player to move):
+  // the premove is played if the rules still allow it, dropped otherwise.
+  firePremove() {
+    const s = this.state;
+    const move = this.premove;
+    if (!move || !s || !this.view) return;
+    if (s.status.outcome !== 'ongoing' || !s.you) {
+      this.premove = null;
+      this.renderPremove();
+      return;
+    }
+    if (s.turn !== s.you || this.pending || this.view.plies !== s.moves.length) return;
+    this.premove = null;
+    if (this.view.legal.includes(move)) {
+      if (this.viewPly !== null) this.goLive();
+      this.play(move);
+    } else {
+      this.notice.textContent = t('online.premoveDropped', { move: this.moveText(move) });
+      this.renderBoard();
+    }
+    this.renderPremove();
+  }
+
+  moveText(iccs) {
+    if (this.notation === 'iccs' || !this.view) return iccs;
+    return localNotation(this.view.board, iccs)[this.notation] || iccs;
+  }
+
+  // Finds where a premove may go in the live position (once per position), then redraws.
+  async loadPremoveTargets(fen) {
+    this.premoveFor = fen;
+    this.premoveTargets = [];
+    try {
+      const targets = await premoveTargets(fen);
+      if (this.premoveFor === fen) {
+        this.premoveTargets = targets;
+        this.renderBoard();
+      }
+    } catch {
+      // The rules did not load: no premoves, the game goes on.
+    }
+  }
+
+  renderPremove() {
+    const layer = this.premoveLayer;
+    layer.replaceChildren();
+    const move = this.premove;
+    $('board').dataset.premove = move || '';
+    const note = $('online-premove');
+    if (note) note.hidden = !move;
+    if (note && move) note.textContent = t('online.premove', { move: this.moveText(move) });
+    if (!move) return;
+    for (const sq of [move.slice(0, 2), move.slice(2, 4)]) {
+      const [x, y] = this.board.xy('abcdefghi'.indexOf(sq[0]), Number(sq[1]));
+      svgEl('rect', { x: x - 29, y: y - 29, width: 58, height: 58, rx: 6, class: 'premove-mark', 'data-square': sq }, layer);
+    }
+  }
+
   // ------------------------------------------------------------ looking back
 
   livePlies() {
@@ -423,6 +663,11 @@ class RoomPage {
 
   key(e) {
     if (e.target.closest && e.target.closest('input, select, textarea')) return;
+    if (e.key === 'Escape' && this.premove) {
+      e.preventDefault();
+      this.cancelPremove();
+      return;
+    }
     const moves = { ArrowLeft: () => this.step(-1), ArrowRight: () => this.step(1), Home: () => this.goTo(0), End: () => this.goLive() };
     if (moves[e.key] && this.view) {
       e.preventDefault();
@@ -456,13 +701,19 @@ class RoomPage {
     const flipped = this.flippedNow();
     this.board.setFlipped(flipped);
     const myTurn = !viewing && s.you && s.you === s.turn && s.status.outcome === 'ongoing' && !this.pending;
-    this.board.interactive = Boolean(myTurn);
+    // The opponent to move (the view may hold one's own pending move): a premove may be queued.
+    const theirTurn = !viewing && s.you && live.turn !== s.you && s.status.outcome === 'ongoing' && live.fen;
+    if (theirTurn && this.premoveFor !== live.fen) this.loadPremoveTargets(live.fen);
+    const premoving = Boolean(theirTurn && !this.premove && this.premoveFor === live.fen);
+    this.board.interactive = Boolean(myTurn || premoving);
     let check = null;
     if (view.check) {
       const king = view.turn === 'red' ? 'K' : 'k';
       check = Object.keys(view.board).find((sq) => view.board[sq] === king) || null;
     }
-    this.board.setPosition({ pieces: view.board, legal: myTurn ? view.legal : [], last: view.last, checkSquare: check });
+    const legal = myTurn ? view.legal : premoving ? this.premoveTargets : [];
+    this.board.setPosition({ pieces: view.board, legal, last: view.last, checkSquare: check });
+    this.renderPremove();
     const node = $('board');
     node.dataset.fen = view.fen;
     node.dataset.ply = String(viewing ? this.viewPly : live.ply);
@@ -471,6 +722,7 @@ class RoomPage {
     node.dataset.flipped = String(flipped);
     node.dataset.you = s.you || '';
     node.dataset.pending = this.pending ? 'true' : 'false';
+    node.dataset.premoving = String(premoving);
     node.dataset.ready = 'true';
     this.viewing.hidden = !viewing;
     if (viewing) {
@@ -504,7 +756,8 @@ class RoomPage {
     }
     this.status.dataset.outcome = st.outcome;
     const p = s.players;
-    const who = (c) => `${t(`online.${c}`)}${s.you === c ? ` (${t('online.you')})` : ''}: ${t(p[c].connected ? 'online.online' : 'online.offline')}`;
+    const named = (c) => (s.names && s.names[c] ? `${t(`online.${c}`)} ${s.names[c]}` : t(`online.${c}`));
+    const who = (c) => `${named(c)}${s.you === c ? ` (${t('online.you')})` : ''}: ${t(p[c].connected ? 'online.online' : 'online.offline')}`;
     this.players.replaceChildren(
       el('span', { class: `online-player ${p.red.connected ? 'on' : 'off'}`, id: 'player-red' }, who('red')), ' · ',
       el('span', { class: `online-player ${p.black.connected ? 'on' : 'off'}`, id: 'player-black' }, who('black')),

@@ -123,6 +123,11 @@ impl Deadlines {
         self.update(|state| state.phase == Phase::Busy && state.set(Phase::Idle(Instant::now())));
     }
 
+    /// Whether a request is being served (its head complete, its answer not yet written).
+    pub fn serving(&self) -> bool {
+        self.state.lock().is_ok_and(|state| state.phase == Phase::Busy)
+    }
+
     /// The connection was upgraded: the HTTP timeouts no longer apply.
     pub fn upgraded(&self) {
         self.update(|state| state.set(Phase::Upgraded));

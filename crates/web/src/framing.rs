@@ -15,8 +15,8 @@ pub struct Framing {
     state: State,
     /// The current head, or the current chunk-size or trailer line.
     text: Vec<u8>,
-    /// One entry per complete head not yet taken: `true` when it had both length headers.
-    doubled: VecDeque<bool>,
+    /// One entry per complete (or too long) head not yet taken.
+    doubled: VecDeque<Verdict>,
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +49,8 @@ pub enum Verdict {
     Doubled,
     /// The bytes could not be followed this far (after an upgrade request, say).
     Unknown,
+    /// A head longer than [`MAX_HEAD_BYTES`] (refused with 431, however its bytes arrived).
+    TooLarge,
 }
 
 impl Framing {
@@ -79,11 +81,7 @@ impl Framing {
 
     /// The verdict on the next request, in the order hyper serves them.
     pub fn take(&mut self) -> Verdict {
-        match self.doubled.pop_front() {
-            Some(true) => Verdict::Doubled,
-            Some(false) => Verdict::Single,
-            None => Verdict::Unknown,
-        }
+        self.doubled.pop_front().unwrap_or(Verdict::Unknown)
     }
 
     fn byte(&mut self, byte: u8) {
@@ -92,6 +90,9 @@ impl Framing {
             return;
         }
         if self.text.len() >= MAX_TEXT {
+            if self.state == State::Head {
+                self.doubled.push_back(Verdict::TooLarge);
+            }
             self.state = State::Lost;
             return;
         }
@@ -147,7 +148,7 @@ impl Framing {
             }
         }
         let doubled = chunked && (length.is_some() || bad_length);
-        self.doubled.push_back(doubled);
+        self.doubled.push_back(if doubled { Verdict::Doubled } else { Verdict::Single });
         self.state = if doubled || upgrade || bad_length {
             // hyper closes the connection after a doubled length or a bad one; after an upgrade
             // the bytes are no longer HTTP.

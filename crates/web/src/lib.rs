@@ -76,11 +76,20 @@ pub async fn serve(
     shutdown: impl std::future::Future<Output = ()>,
 ) -> std::io::Result<()> {
     let closer = rooms.clone();
+    let (stopped, stopped_at) = tokio::sync::oneshot::channel();
     let stop = async move {
         shutdown.await;
         closer.close_sockets();
+        let _ = stopped.send(tokio::time::Instant::now());
     };
-    server::serve(listener, app(Some(rooms)), limits, stop).await
+    server::serve(listener, app(Some(rooms.clone())), limits, stop).await?;
+    // Upgraded connections leave the HTTP server: wait (within the same grace) for the room
+    // and lobby sockets to have sent their close frames, so that their clients see 1012 and
+    // not a connection that just broke when the process exits.
+    if let Ok(at) = stopped_at.await {
+        rooms.sockets_closed(at + limits.grace).await;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -197,6 +197,11 @@ impl Connection {
                 let response = if verdict == Verdict::Doubled {
                     let message = "the request has both Content-Length and Transfer-Encoding; send one";
                     closing(ApiError::bad_request(message))
+                } else if verdict == Verdict::TooLarge {
+                    // hyper refuses a head this long when it arrives in pieces, not always when
+                    // it arrives at once: one limit either way.
+                    let message = format!("the request head is longer than {MAX_HEAD_BYTES} bytes");
+                    closing(ApiError::new(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, message))
                 } else {
                     let response = app.oneshot(req.map(axum::body::Body::new)).await?;
                     // Past a head we could not follow (one that asked for an upgrade it did not
@@ -224,6 +229,11 @@ impl Connection {
             _ = expired.as_mut() => return,
             // Shutting down (or the server is gone): finish the request in flight, then close.
             _ = stop.changed() => {}
+        }
+        // No request in flight (a client still sending its head, or idle between requests):
+        // nothing to finish, and the grace is not spent waiting for it.
+        if !deadlines.serving() {
+            return;
         }
         connection.as_mut().graceful_shutdown();
         tokio::select! {

@@ -325,3 +325,122 @@ async fn limits_hold_and_a_flooder_disturbs_nobody_else() {
     red.send_move(0, "h2e2").await.unwrap();
     black.moves(1).await.unwrap();
 }
+
+/// The next `chat` frame (states on the way are skipped); an error frame fails.
+async fn chat_line(client: &mut Client) -> Value {
+    loop {
+        let frame = client.next().await.unwrap().expect("the socket stays open");
+        match frame["type"].as_str() {
+            Some("chat") => return frame,
+            Some("error") => panic!("unexpected error {frame}"),
+            _ => continue,
+        }
+    }
+}
+
+/// The next `error` frame: its text and its `about`.
+async fn error_about(client: &mut Client) -> (String, Value) {
+    loop {
+        let frame = client.next().await.unwrap().expect("the socket stays open");
+        if frame["type"] == "error" {
+            return (frame["error"].as_str().unwrap().to_string(), frame["about"].clone());
+        }
+    }
+}
+
+#[tokio::test]
+async fn chat_reaches_both_seats_and_the_spectators_within_its_limits() {
+    let addr = server(RoomsConfig::default()).await;
+    let room = create(&addr, &json!({})).await.unwrap();
+    let id = room["room"].as_str().unwrap();
+    let mut red = Client::seat(&addr, &room, "red").await.unwrap();
+    let mut black = Client::seat(&addr, &room, "black").await.unwrap();
+    let mut watcher = Client::connect(&addr, id, None).await.unwrap();
+    let version = red.state["v"].clone();
+
+    red.send(json!({"type": "chat", "text": "  <b>good luck</b>\n"})).await.unwrap();
+    for client in [&mut red, &mut black, &mut watcher] {
+        let line = chat_line(client).await;
+        assert_eq!(line["from"], "red");
+        assert_eq!(line["text"], "<b>good luck</b>", "plain text, trimmed, as sent: {line}");
+        assert!(line["at"].as_i64().unwrap() > 1_700_000_000_000, "wall-clock ms: {line}");
+        assert_eq!(line.as_object().unwrap().len(), 4, "type, from, text, at: {line}");
+    }
+
+    // Spectators read only; lines are at most 200 characters and not empty.
+    watcher.send(json!({"type": "chat", "text": "hello"})).await.unwrap();
+    let (text, about) = error_about(&mut watcher).await;
+    assert!(text.starts_with("spectators can read the chat"), "{text}");
+    assert_eq!(about, "chat");
+    black.send(json!({"type": "chat", "text": "x".repeat(201)})).await.unwrap();
+    assert_eq!(error_about(&mut black).await.0, "a chat line has at most 200 characters");
+    black.send(json!({"type": "chat", "text": " \t "})).await.unwrap();
+    assert_eq!(error_about(&mut black).await.0, "an empty chat line");
+    black.send(json!({"type": "chat", "text": "é".repeat(200)})).await.unwrap();
+    assert_eq!(chat_line(&mut red).await["text"].as_str().unwrap().chars().count(), 200);
+
+    // Per seat, 5 lines at once, then one a second; the other seat is not held back.
+    for i in 1..5 {
+        red.send(json!({"type": "chat", "text": format!("line {i}")})).await.unwrap();
+    }
+    red.send(json!({"type": "chat", "text": "one too many"})).await.unwrap();
+    let (text, about) = error_about(&mut red).await;
+    assert_eq!((text.as_str(), about), ("too many chat lines; wait a moment", json!("chat")));
+    black.send(json!({"type": "chat", "text": "gg"})).await.unwrap();
+    let mut seen = Vec::new();
+    while seen.last().map(String::as_str) != Some("gg") {
+        seen.push(chat_line(&mut watcher).await["text"].as_str().unwrap().to_string());
+    }
+    assert_eq!(seen[1..], ["line 1", "line 2", "line 3", "line 4", "gg"], "{seen:?}");
+
+    // A chat line is no change of the game (the version stays), and the game goes on.
+    assert_eq!(watcher.state["v"], version);
+    red.send_move(0, "h2e2").await.unwrap();
+    black.moves(1).await.unwrap();
+
+    // A socket that joins (or comes back) gets the recent lines right after its first state.
+    let mut late = Client::open(&addr, id, room["seats"]["black"].as_str()).await.unwrap();
+    let first = late.next().await.unwrap().unwrap();
+    assert_eq!(first["type"], "state");
+    let mut history = Vec::new();
+    for _ in 0..7 {
+        history.push(chat_line(&mut late).await["text"].as_str().unwrap().to_string());
+    }
+    assert_eq!(history[0], "<b>good luck</b>");
+    assert_eq!(history[6], "gg");
+}
+
+#[tokio::test]
+async fn names_are_saved_shown_and_written_in_the_pgn() {
+    let addr = server(RoomsConfig::default()).await;
+    let room = create(&addr, &json!({})).await.unwrap();
+    let id = room["room"].as_str().unwrap();
+    let mut red = Client::seat(&addr, &room, "red").await.unwrap();
+    let mut black = Client::seat(&addr, &room, "black").await.unwrap();
+    let mut watcher = Client::connect(&addr, id, None).await.unwrap();
+    assert_eq!(red.state["names"], json!({"red": null, "black": null}));
+
+    red.send(json!({"type": "name", "name": "  Ann \"the <b>rook</b>\"\u{7}  "})).await.unwrap();
+    black.send(json!({"type": "name", "name": "b".repeat(40)})).await.unwrap();
+    let named =
+        watcher.state_where(|s| s["names"]["red"].is_string() && s["names"]["black"].is_string()).await.unwrap();
+    assert_eq!(named["names"]["red"], "Ann \"the <b>rook</b>\"", "trimmed, control characters dropped, else as given");
+    assert_eq!(named["names"]["black"].as_str().unwrap(), "b".repeat(24), "at most 24 characters");
+    watcher.send(json!({"type": "name", "name": "Eve"})).await.unwrap();
+    assert!(watcher.error().await.unwrap().starts_with("spectators cannot play"));
+
+    red.send(json!({"type": "resign"})).await.unwrap();
+    black.state_where(|s| s["status"]["outcome"] != "ongoing").await.unwrap();
+    let (status, pgn) = http(&addr, "GET", &format!("/api/rooms/{id}/pgn"), None).await.unwrap();
+    assert_eq!(status, 200);
+    let pgn = pgn.as_str().unwrap();
+    assert!(pgn.contains(r#"[Red "Ann \"the <b>rook</b>\""]"#), "escaped in the tag: {pgn}");
+    assert!(pgn.contains(&format!("[Black \"{}\"]", "b".repeat(24))), "{pgn}");
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+
+    // An empty name removes it; the PGN then says "?".
+    black.send(json!({"type": "name", "name": "   "})).await.unwrap();
+    red.state_where(|s| s["names"]["black"].is_null()).await.unwrap();
+    let (_, pgn) = http(&addr, "GET", &format!("/api/rooms/{id}/pgn"), None).await.unwrap();
+    assert!(pgn.as_str().unwrap().contains("[Black \"?\"]"), "{pgn}");
+}

@@ -20,6 +20,11 @@ pub struct RoomArgs {
     /// New rooms one address may make per minute.
     #[arg(long, default_value_t = RoomsConfig::default().creations_per_minute)]
     room_creations_per_minute: u32,
+    /// Room messages per second one client address may send, all its sockets together (bursts
+    /// of four times as many); 0 for no limit per address. Behind a reverse proxy every client
+    /// has the proxy's address: set 0 there and limit per client in the proxy.
+    #[arg(long, default_value_t = RoomsConfig::default().socket.messages_per_address)]
+    room_messages_per_address: f64,
     /// `full`: every acknowledged move is on disk (fsync) and survives a power cut; `process`:
     /// survives the server being killed, not a power cut (faster on slow disks).
     #[arg(long, default_value = "full", value_parser = ["full", "process"])]
@@ -61,6 +66,7 @@ impl RoomArgs {
         config.limits.max_rooms = self.max_rooms;
         config.max_sockets = self.max_sockets;
         config.creations_per_minute = self.room_creations_per_minute;
+        config.socket.messages_per_address = self.room_messages_per_address.max(0.0);
         config.durability = if self.durability == "process" { Durability::Process } else { Durability::Full };
         let database = match (&self.redis, &self.database, &self.data) {
             (Some(_), None, _) => bail!(

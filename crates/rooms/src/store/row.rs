@@ -142,6 +142,8 @@ impl RoomRow {
             created_ms: self.created_ms,
             updated_ms: self.updated_ms,
             move_clocks: self.move_clocks.split_ascii_whitespace().filter_map(|m| m.parse().ok()).collect(),
+            // Names are kept beside the row (each store says where).
+            names: [None, None],
             id: id.parse().map_err(|_| format!("bad room id {id:?}"))?,
         })
     }

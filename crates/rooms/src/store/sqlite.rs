@@ -54,6 +54,7 @@ CREATE TABLE IF NOT EXISTS rooms (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS rooms_by_age ON rooms (outcome, updated_ms);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS room_names (id TEXT PRIMARY KEY, red TEXT, black TEXT) WITHOUT ROWID;
 ";
 
 fn db(e: rusqlite::Error) -> StoreError {
@@ -224,6 +225,15 @@ fn write_row(conn: &Connection, save: &Save) -> rusqlite::Result<bool> {
     Ok(changed == 1)
 }
 
+/// The players' names, for the rooms that have any (a table of their own).
+fn write_names(conn: &Connection, r: &RoomRecord) -> rusqlite::Result<()> {
+    if r.names.iter().any(Option::is_some) {
+        conn.prepare_cached("INSERT OR REPLACE INTO room_names (id, red, black) VALUES (?1, ?2, ?3)")?
+            .execute(params![r.id.as_str(), r.names[0], r.names[1]])?;
+    }
+    Ok(())
+}
+
 impl RoomStore for SqliteStore {
     fn load(&mut self, id: &RoomId) -> Result<Option<RoomRecord>, StoreError> {
         let row = self
@@ -233,7 +243,21 @@ impl RoomStore for SqliteStore {
             .query_row([id.as_str()], read_row)
             .optional()
             .map_err(db)?;
-        row.transpose().map_err(StoreError)
+        let mut record = row.transpose().map_err(StoreError)?;
+        if let Some(r) = &mut record {
+            // The players' names, for the rooms that have any (a table of their own).
+            let names: Option<(Option<String>, Option<String>)> = self
+                .conn
+                .prepare_cached("SELECT red, black FROM room_names WHERE id = ?1")
+                .map_err(db)?
+                .query_row([id.as_str()], |row| Ok((row.get(0)?, row.get(1)?)))
+                .optional()
+                .map_err(db)?;
+            if let Some((red, black)) = names {
+                r.names = [red, black];
+            }
+        }
+        Ok(record)
     }
 
     fn claim(&mut self, id: &RoomId, owner: &str, _wall_ms: i64) -> Result<Option<Claimed>, StoreError> {
@@ -261,6 +285,7 @@ impl RoomStore for SqliteStore {
                     result = Err(SaveError::Conflict(save.record.id.clone()));
                     break;
                 }
+                write_names(&point, &save.record).map_err(db)?;
             }
             if result.is_ok() {
                 point.commit().map_err(db)?;
@@ -306,13 +331,18 @@ impl RoomStore for SqliteStore {
     fn prune(&mut self, policy: &PrunePolicy, wall_ms: i64) -> Result<usize, StoreError> {
         let finished = wall_ms - i64::try_from(policy.finished.as_millis()).unwrap_or(i64::MAX / 2);
         let abandoned = wall_ms - i64::try_from(policy.abandoned.as_millis()).unwrap_or(i64::MAX / 2);
-        self.conn
+        let pruned = self
+            .conn
             .execute(
                 "DELETE FROM rooms WHERE (outcome != 'ongoing' AND updated_ms < ?1)
                  OR (outcome = 'ongoing' AND updated_ms < ?2)",
                 params![finished, abandoned],
             )
-            .map_err(db)
+            .map_err(db)?;
+        if pruned > 0 {
+            self.conn.execute("DELETE FROM room_names WHERE id NOT IN (SELECT id FROM rooms)", []).map_err(db)?;
+        }
+        Ok(pruned)
     }
 }
 
@@ -392,7 +422,8 @@ mod tests {
     #[test]
     fn a_saved_room_reads_back_the_same_after_reopening() {
         let dir = tempfile::tempdir().unwrap();
-        let r = record(true, 1_000);
+        let mut r = record(true, 1_000);
+        r.names = [Some("Ann \"the rook\"".into()), None];
         {
             let mut store = SqliteStore::open(dir.path(), Durability::Full).unwrap();
             save_new(&mut store, std::slice::from_ref(&r));

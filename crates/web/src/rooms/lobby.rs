@@ -294,8 +294,9 @@ pub async fn connect(
     let address = counted_as(peer.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |p| p.0 .0.ip()));
     let lobby = rooms.lobby.clone();
     let max = rooms.config.socket.max_message_bytes;
+    let closing = rooms.closing.subscribe();
     Ok(upgrade.max_message_size(max).max_frame_size(max).on_upgrade(move |socket| async move {
-        session(socket, lobby, address).await;
+        session(socket, lobby, address, closing).await;
         drop(permit);
     }))
 }
@@ -307,7 +308,7 @@ async fn send(socket: &mut WebSocket, text: String) -> Result<(), ()> {
     }
 }
 
-async fn session(mut socket: WebSocket, lobby: Lobby, address: IpAddr) {
+async fn session(mut socket: WebSocket, lobby: Lobby, address: IpAddr, mut closing: watch::Receiver<bool>) {
     let id = lobby.next_socket.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let (out_tx, mut out) = mpsc::channel::<String>(64);
     if lobby.tx.send(Msg::Join { socket: id, out: out_tx }).is_err() {
@@ -347,6 +348,7 @@ async fn session(mut socket: WebSocket, lobby: Lobby, address: IpAddr) {
                 Some(text) = out.recv() => {
                     if send(&mut socket, text).await.is_err() { break None; }
                 }
+                _ = closing.changed() => break Some((close_code::RESTART, "the server is restarting")),
             }
         }
     };

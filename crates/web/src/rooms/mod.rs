@@ -123,6 +123,12 @@ impl Rooms {
         self.closing.send_replace(true);
     }
 
+    /// Completes once every room and lobby socket has ended, or at `deadline`.
+    pub async fn sockets_closed(&self, deadline: tokio::time::Instant) {
+        let all = u32::try_from(self.config.max_sockets).unwrap_or(u32::MAX);
+        let _ = tokio::time::timeout_at(deadline, self.sockets.acquire_many(all)).await;
+    }
+
     /// The hub (for figures such as the rooms in memory).
     pub fn hub(&self) -> &Hub {
         &self.hub

@@ -1,4 +1,4 @@
-//! One WebSocket session: JSON text frames in, `state` / `error` / `pong` frames out.
+//! One WebSocket session: JSON text frames in, `state` / `chat` / `error` / `pong` frames out.
 //!
 //! The session never decides anything: it parses, rate-limits and forwards to the room, then
 //! relays the room's states. Bounded: frames of at most [`SocketLimits::max_message_bytes`],
@@ -35,6 +35,11 @@ pub struct SocketLimits {
     /// Silence after which a socket that has sent `ping` messages (the room page pings every
     /// 2 s) is closed: its player is shown as gone within seconds, not half a minute.
     pub pinging_idle_after: Duration,
+    /// Sustained messages per second from one client address, all its sockets together (so
+    /// that reconnecting buys no fresh allowance); bursts of four times as many. 0: no limit
+    /// per address (`qi bench rooms`, whose thousands of clients share 127.0.0.1, or behind a
+    /// proxy that limits per client itself).
+    pub messages_per_address: f64,
 }
 
 impl Default for SocketLimits {
@@ -46,6 +51,7 @@ impl Default for SocketLimits {
             ping_every: Duration::from_secs(10),
             idle_after: Duration::from_secs(30),
             pinging_idle_after: Duration::from_millis(4500),
+            messages_per_address: 20.0,
         }
     }
 }
@@ -115,13 +121,11 @@ const MAX_TRACKED_ADDRESSES: usize = 10_000;
 
 impl AddressRate {
     fn allow(&self, now: Instant) -> bool {
-        // Loopback is this machine (a local reverse proxy, `qi bench rooms`): every client
-        // would share one allowance, so only the per-socket limit applies to it.
-        if self.key.is_loopback() {
+        let rate = self.rooms.config.socket.messages_per_address;
+        if rate <= 0.0 {
             return true;
         }
-        let limits = self.rooms.config.socket;
-        let (rate, burst) = (limits.messages_per_second * ADDRESS_FACTOR, limits.burst * ADDRESS_FACTOR);
+        let burst = rate * ADDRESS_BURST;
         let mut buckets = self.rooms.address_messages.lock().unwrap_or_else(|e| e.into_inner());
         if buckets.len() >= MAX_TRACKED_ADDRESSES && !buckets.contains_key(&self.key) {
             buckets.retain(|_, b| !b.is_full(now));
@@ -136,12 +140,12 @@ impl AddressRate {
     /// broker that does not answer leaves the decision to this server's own count.
     async fn allow_shared(&self) -> bool {
         let Some(bus) = self.rooms.hub.bus() else { return true };
-        if self.key.is_loopback() {
+        let rate = self.rooms.config.socket.messages_per_address;
+        if rate <= 0.0 {
             return true;
         }
-        let limits = self.rooms.config.socket;
         let window = SHARED_WINDOW.as_secs_f64();
-        let limit = ((limits.messages_per_second * window + limits.burst) * ADDRESS_FACTOR) as u32;
+        let limit = (rate * (window + ADDRESS_BURST)) as u32;
         bus.allow(&format!("messages:{}", self.key), limit, SHARED_WINDOW).await.unwrap_or(true)
     }
 }
@@ -149,9 +153,9 @@ impl AddressRate {
 /// The window of the shared message count.
 const SHARED_WINDOW: Duration = Duration::from_secs(10);
 
-/// One address may send this many times a socket's allowance (a few tabs, a player and a
-/// spectator on one home network).
-const ADDRESS_FACTOR: f64 = 4.0;
+/// An address's burst, in seconds of its sustained rate (a few tabs, a player and a spectator
+/// on one home network reconnecting at once).
+const ADDRESS_BURST: f64 = 4.0;
 
 /// Sends the close frame, then waits a moment for the client's own close (or the end of the
 /// stream), so that the client sees the code rather than a reset connection.
@@ -177,10 +181,13 @@ async fn session(
     mut closing: tokio::sync::watch::Receiver<bool>,
     address: AddressRate,
 ) {
-    if send(&mut socket, joined.current()).await.is_err() {
+    let seat = joined.seat;
+    // What this socket has sent: the state (by its id) and the chat's last line.
+    let mut sent = Sent { state: 0, chat: 0 };
+    let first = joined.updates.borrow_and_update().clone();
+    if relay(&mut socket, &first, seat, &mut sent).await.is_err() {
         return;
     }
-    let seat = joined.seat;
     let mut bucket = TokenBucket::new(limits.messages_per_second, limits.burst, Instant::now());
     let mut last_heard = Instant::now();
     let mut pinging = false;
@@ -210,8 +217,8 @@ async fn session(
                 if changed.is_err() {
                     break Some((close_code::RESTART, "the room is restarting"));
                 }
-                let frame = joined.updates.borrow_and_update().frame(seat).to_string();
-                if send(&mut socket, frame).await.is_err() {
+                let frames = joined.updates.borrow_and_update().clone();
+                if relay(&mut socket, &frames, seat, &mut sent).await.is_err() {
                     break None;
                 }
                 Flow::Continue
@@ -239,6 +246,32 @@ async fn session(
     }
 }
 
+/// The state and the chat lines a socket has sent.
+struct Sent {
+    state: u64,
+    chat: u64,
+}
+
+/// Sends what `frames` holds that this socket has not sent yet: the state if it is a new one,
+/// then the chat lines after the last one sent (on joining: the whole recent history).
+async fn relay(
+    socket: &mut WebSocket,
+    frames: &qi_rooms::StateFrames,
+    seat: Option<xiangqi::Color>,
+    sent: &mut Sent,
+) -> Result<(), ()> {
+    if frames.state_id != sent.state {
+        send(socket, frames.frame(seat).to_string()).await?;
+        sent.state = frames.state_id;
+    }
+    let seen = sent.chat;
+    for line in frames.chat.iter().filter(|l| l.seq > seen) {
+        send(socket, line.frame.clone()).await?;
+        sent.chat = line.seq;
+    }
+    Ok(())
+}
+
 async fn reply_error(socket: &mut WebSocket, text: &str) -> Flow {
     match send(socket, protocol::error_frame(text)).await {
         Ok(()) => Flow::Continue,
@@ -255,6 +288,24 @@ async fn handle(socket: &mut WebSocket, joined: &Joined, text: &str, pinging: &m
             return Ok(Flow::Continue);
         }
         Ok(ClientMessage::Command(c)) => c,
+        Ok(ClientMessage::Name(name)) => {
+            return match joined.name(name).await {
+                Ok(Reply::Refused(why)) => Ok(reply_error(socket, &why).await),
+                Ok(Reply::State(frame)) => send(socket, frame).await.map(|()| Flow::Continue),
+                Ok(Reply::Applied) => Ok(Flow::Continue),
+                Err(_) => Ok(Flow::Close(close_code::RESTART, "the room is restarting")),
+            };
+        }
+        Ok(ClientMessage::Chat(text)) => {
+            return match joined.chat(text).await {
+                Ok(Reply::Refused(why)) => match send(socket, protocol::chat_error_frame(&why)).await {
+                    Ok(()) => Ok(Flow::Continue),
+                    Err(()) => Ok(Flow::Close(close_code::ERROR, "send failed")),
+                },
+                Ok(_) => Ok(Flow::Continue),
+                Err(_) => Ok(Flow::Close(close_code::RESTART, "the room is restarting")),
+            };
+        }
     };
     match joined.send(command).await {
         Ok(Reply::Refused(why)) => Ok(reply_error(socket, &why).await),
