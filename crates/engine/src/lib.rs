@@ -13,10 +13,12 @@ mod search;
 mod see;
 mod tt;
 pub mod tune;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod uci;
 mod weights;
 
 pub use eval::{evaluate, evaluate_with};
 pub use game::{replay, Played};
 pub use score::Score;
-pub use search::{Engine, HashError, Limits, Line, SearchInfo, MAX_DEPTH};
+pub use search::{Engine, HashError, Limits, Line, SearchInfo, ThreadsError, MAX_DEPTH};
 pub use weights::Weights;

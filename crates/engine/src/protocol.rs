@@ -133,7 +133,7 @@ pub enum EngineOption {
     MultiPv(usize),
     /// Milliseconds kept back from every move for the GUI's delays (0 to 5000).
     MoveOverhead(u64),
-    /// Search threads (only 1).
+    /// Search threads (1 to [`Engine::MAX_THREADS`]).
     Threads(usize),
     /// Whether the GUI will ponder (the engine needs nothing for it).
     Ponder(bool),
@@ -411,7 +411,7 @@ fn parse_setoption(words: &[&str], dialect: Dialect) -> Result<EngineOption, Com
         "hash" | "hashsize" => EngineOption::Hash(num("Hash", 1, Engine::MAX_HASH_MB as u64)? as usize),
         "multipv" => EngineOption::MultiPv(num("MultiPV", 1, MAX_MULTIPV as u64)? as usize),
         "move overhead" => EngineOption::MoveOverhead(num("Move Overhead", 0, MAX_MOVE_OVERHEAD)?),
-        "threads" => EngineOption::Threads(num("Threads", 1, 1)? as usize),
+        "threads" => EngineOption::Threads(num("Threads", 1, Engine::MAX_THREADS as u64)? as usize),
         "ponder" => EngineOption::Ponder(v.is_some_and(|v| v.eq_ignore_ascii_case("true"))),
         "clear hash" | "clearhash" => EngineOption::ClearHash,
         "newgame" => EngineOption::NewGame,

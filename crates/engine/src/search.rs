@@ -18,7 +18,7 @@ use crate::score::{Score, INFINITY, MATE, MATE_BOUND};
 use crate::see::{loses_nothing, see, victim_value};
 use crate::tt::{Bound, Entry, Table};
 use crate::Played;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use xiangqi::outcome::Rules;
@@ -119,8 +119,21 @@ struct Frame {
 
 /// A searcher with its own transposition table and ordering statistics.
 pub struct Engine {
-    tt: Table,
+    /// The transposition table, shared with the helper threads.
+    tt: Arc<Table>,
     hash_mb: usize,
+    /// Lazy SMP: engines that search the same root on threads of their own while this one
+    /// searches, meeting it only through the shared table (empty: one thread).
+    helpers: Vec<Engine>,
+    /// A helper's number (1, 2, ...; 0 for the engine the caller holds): odd helpers search
+    /// every iteration one ply deeper, so that the threads' trees differ.
+    helper_id: usize,
+    /// A helper adds its nodes here (every 1024 nodes); the main engine reads the sum.
+    helper_nodes: Arc<AtomicU64>,
+    /// The helpers' nodes when last read (counted against the node limit).
+    others: u64,
+    /// The nodes already added to `helper_nodes`.
+    published: u64,
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
     /// History of quiet moves by piece code and target square.
     history: Box<[[i32; Square::COUNT]; PIECE_CODES]>,
@@ -181,9 +194,32 @@ impl core::fmt::Display for HashError {
 
 impl std::error::Error for HashError {}
 
+/// Why [`Engine::set_threads`] refused a count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThreadsError {
+    /// The count asked for.
+    pub requested: usize,
+    /// The most threads allowed ([`Engine::MAX_THREADS`]).
+    pub max: usize,
+}
+
+impl core::fmt::Display for ThreadsError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} search threads cannot be had (1 to {})", self.requested, self.max)
+    }
+}
+
+impl std::error::Error for ThreadsError {}
+
 impl Engine {
     /// The largest hash table, in MiB.
     pub const MAX_HASH_MB: usize = crate::tt::MAX_MB;
+    /// The most search threads (on WebAssembly, which has no threads here, one).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub const MAX_THREADS: usize = 64;
+    /// The most search threads (on WebAssembly, which has no threads here, one).
+    #[cfg(target_arch = "wasm32")]
+    pub const MAX_THREADS: usize = 1;
 
     /// An engine with a transposition table of about `hash_mb` MiB. A size that is too large
     /// or cannot be allocated falls back to the largest that can (down to 1 MiB); it never
@@ -197,6 +233,11 @@ impl Engine {
                 None => panic!("cannot allocate a 1 MiB hash table"),
             }
         };
+        Engine::with_table(Arc::new(tt), mb)
+    }
+
+    /// An engine on a table (a helper's is the main engine's).
+    fn with_table(tt: Arc<Table>, mb: usize) -> Engine {
         let mut lmr = Box::new([[0; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -206,6 +247,11 @@ impl Engine {
         Engine {
             tt,
             hash_mb: mb,
+            helpers: Vec::new(),
+            helper_id: 0,
+            helper_nodes: Arc::new(AtomicU64::new(0)),
+            others: 0,
+            published: 0,
             killers: [[None; 2]; MAX_PLY + 2],
             history: Box::new([[0; Square::COUNT]; PIECE_CODES]),
             counter: Box::new([[None; Square::COUNT]; PIECE_CODES]),
@@ -235,6 +281,40 @@ impl Engine {
         }
     }
 
+    /// The number of threads a search runs on.
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.len()
+    }
+
+    /// Sets the number of threads a search runs on (1 to [`Engine::MAX_THREADS`]): lazy SMP,
+    /// every thread searching the same position with the one transposition table, the others'
+    /// results reaching this one through it. The best move is this thread's; the nodes are all
+    /// threads' (and a node limit counts them all). Helpers keep their move-ordering statistics
+    /// from search to search, as this engine does.
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// use xiangqi_engine::{Engine, Limits};
+    /// let mut engine = Engine::new(4);
+    /// # #[cfg(not(target_arch = "wasm32"))]
+    /// engine.set_threads(2).unwrap();
+    /// let info = engine.search(&Position::startpos(), &[], &Limits::depth(6), |_| {});
+    /// assert!(info.best.is_some());
+    /// assert!(engine.set_threads(Engine::MAX_THREADS + 1).is_err());
+    /// ```
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), ThreadsError> {
+        if !(1..=Self::MAX_THREADS).contains(&threads) {
+            return Err(ThreadsError { requested: threads, max: Self::MAX_THREADS });
+        }
+        self.helpers.truncate(threads - 1);
+        while self.helpers.len() < threads - 1 {
+            let mut helper = Engine::with_table(Arc::clone(&self.tt), self.hash_mb);
+            helper.helper_id = self.helpers.len() + 1;
+            self.helpers.push(helper);
+        }
+        Ok(())
+    }
+
     /// The size of the transposition table, in MiB.
     pub fn hash_mb(&self) -> usize {
         self.hash_mb
@@ -248,19 +328,27 @@ impl Engine {
         if hash_mb == 0 {
             return Err(err);
         }
-        // Free the old table first so that the new one can use its memory.
-        self.tt = Table::new(1).ok_or(err)?;
-        match Table::new(hash_mb) {
+        // Free the old table first (the helpers hold it too) so that the new one can use its
+        // memory.
+        self.share_table(Arc::new(Table::new(1).ok_or(err)?));
+        let (table, result) = match Table::new(hash_mb) {
             Some(t) => {
-                self.tt = t;
                 self.hash_mb = hash_mb;
-                Ok(())
+                (t, Ok(()))
             }
-            None => {
-                self.tt = Table::new(self.hash_mb).or_else(|| Table::new(1)).ok_or(err)?;
-                Err(err)
-            }
+            None => (Table::new(self.hash_mb).or_else(|| Table::new(1)).ok_or(err)?, Err(err)),
+        };
+        self.share_table(Arc::new(table));
+        result
+    }
+
+    /// Makes `tt` the table of this engine and its helpers.
+    fn share_table(&mut self, tt: Arc<Table>) {
+        for h in &mut self.helpers {
+            h.tt = Arc::clone(&tt);
+            h.hash_mb = self.hash_mb;
         }
+        self.tt = tt;
     }
 
     /// The flag that stops a search when set (from another thread, or from the
@@ -298,6 +386,9 @@ impl Engine {
 
     /// Forgets everything learned (a new game).
     pub fn clear(&mut self) {
+        for h in &mut self.helpers {
+            h.clear();
+        }
         self.tt.clear();
         *self.history = [[0; Square::COUNT]; PIECE_CODES];
         *self.counter = [[None; Square::COUNT]; PIECE_CODES];
@@ -333,17 +424,81 @@ impl Engine {
         game: &[Played],
         limits: &Limits,
         only: Option<&[Move]>,
+        on_iteration: impl FnMut(&SearchInfo),
+    ) -> SearchInfo {
+        self.tt.new_search();
+        self.helper_nodes.store(0, Ordering::Relaxed);
+        self.others = 0;
+        if self.helpers.is_empty() {
+            return self.deepen(pos, game, limits, only, on_iteration);
+        }
+        self.search_threads(pos, game, limits, only, on_iteration)
+    }
+
+    /// Lazy SMP: the helpers search on threads of their own, without limits, until this
+    /// engine's search ends.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn search_threads(
+        &mut self,
+        pos: &Position,
+        game: &[Played],
+        limits: &Limits,
+        only: Option<&[Move]>,
+        on_iteration: impl FnMut(&SearchInfo),
+    ) -> SearchInfo {
+        let mut helpers = core::mem::take(&mut self.helpers);
+        let done = Arc::new(AtomicBool::new(false));
+        let mut info = std::thread::scope(|scope| {
+            for h in helpers.iter_mut() {
+                h.stop = Arc::clone(&done);
+                h.helper_nodes = Arc::clone(&self.helper_nodes);
+                let unlimited = Limits::default();
+                scope.spawn(move || h.deepen(pos, game, &unlimited, only, |_| {}));
+            }
+            let info = self.deepen(pos, game, limits, only, on_iteration);
+            done.store(true, Ordering::Relaxed);
+            info
+        });
+        self.helpers = helpers;
+        info.nodes = self.nodes + self.helper_nodes.load(Ordering::Relaxed);
+        info
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    fn search_threads(
+        &mut self,
+        pos: &Position,
+        game: &[Played],
+        limits: &Limits,
+        only: Option<&[Move]>,
+        on_iteration: impl FnMut(&SearchInfo),
+    ) -> SearchInfo {
+        self.deepen(pos, game, limits, only, on_iteration)
+    }
+
+    /// All threads' nodes so far.
+    fn total_nodes(&self) -> u64 {
+        self.nodes + self.helper_nodes.load(Ordering::Relaxed) * (self.helper_id == 0) as u64
+    }
+
+    /// Iterative deepening on this thread.
+    fn deepen(
+        &mut self,
+        pos: &Position,
+        game: &[Played],
+        limits: &Limits,
+        only: Option<&[Move]>,
         mut on_iteration: impl FnMut(&SearchInfo),
     ) -> SearchInfo {
         self.started = Instant::now();
         self.deadline = limits.time.map(|t| self.started + t);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.nodes = 0;
+        self.published = 0;
         self.seldepth = 0;
         self.aborted = false;
         self.killers = [[None; 2]; MAX_PLY + 2];
         self.stack = [Frame::default(); MAX_PLY + 2];
-        self.tt.new_search();
         for row in self.history.iter_mut() {
             for h in row.iter_mut() {
                 *h /= 4;
@@ -388,7 +543,8 @@ impl Engine {
             self.root_excluded.clear();
             for k in 0..multipv {
                 let guess = previous.get(k).map(|l| l.score.0);
-                let score = self.aspiration(&mut root, depth, guess);
+                // Odd helpers a ply deeper (the main engine's `helper_id` is 0).
+                let score = self.aspiration(&mut root, depth + (self.helper_id & 1) as i32, guess);
                 let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].iter().flatten().copied().collect();
                 if self.aborted {
                     // A move that beat the first one in the unfinished iteration is kept.
@@ -415,7 +571,7 @@ impl Engine {
                 score: top.score,
                 depth: depth as u32,
                 seldepth: self.seldepth as u32,
-                nodes: self.nodes,
+                nodes: self.total_nodes(),
                 elapsed: self.started.elapsed(),
                 pv: top.pv.clone(),
                 lines: lines.clone(),
@@ -438,7 +594,11 @@ impl Engine {
         }
         self.root_excluded.clear();
         self.root_allowed = None;
-        best.nodes = self.nodes;
+        if self.helper_id > 0 {
+            self.helper_nodes.fetch_add(self.nodes - self.published, Ordering::Relaxed);
+            self.published = self.nodes;
+        }
+        best.nodes = self.total_nodes();
         best.elapsed = self.started.elapsed();
         best.seldepth = best.seldepth.max(self.seldepth as u32);
         best.hashfull = self.tt.hashfull();
@@ -499,8 +659,14 @@ impl Engine {
             if late || self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
             }
+            if self.helper_id > 0 {
+                self.helper_nodes.fetch_add(self.nodes - self.published, Ordering::Relaxed);
+                self.published = self.nodes;
+            } else {
+                self.others = self.helper_nodes.load(Ordering::Relaxed);
+            }
         }
-        if self.nodes >= self.node_limit {
+        if self.nodes + self.others >= self.node_limit {
             self.aborted = true;
         }
         self.aborted

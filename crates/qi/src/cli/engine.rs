@@ -1,17 +1,14 @@
-//! `qi engine`: the engine's best move for a position (`go`), or the protocol loop (`uci`) for
-//! Xiangqi GUIs and match runners: UCI as Pikafish speaks it (ICCS squares `h2e2`) or UCCI as
-//! ElephantEye does, chosen by the first command (`uci` or `ucci`).
+//! `qi engine`: the engine's best move for a position (`go`), or the protocol loop (`uci`, the
+//! engine crate's [`xiangqi_engine::uci`] on standard input and output) for Xiangqi GUIs and
+//! match runners: UCI as Pikafish speaks it (ICCS squares `h2e2`) or UCCI as ElephantEye does,
+//! chosen by the first command (`uci` or `ucci`).
 
 use anyhow::{bail, Result};
 use serde_json::json;
-use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::Duration;
 use xiangqi::{Move, Position};
-use xiangqi_engine::protocol::{self, Command, Dialect, EngineOption, MAX_MOVE_OVERHEAD, MAX_MULTIPV};
-use xiangqi_engine::{Engine, Limits, Played, SearchInfo, MAX_DEPTH};
+use xiangqi_engine::protocol::{Dialect, MAX_MULTIPV};
+use xiangqi_engine::{uci, Engine, Limits, Played, MAX_DEPTH};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -79,6 +76,9 @@ struct GoArgs {
     /// Transposition table size in MiB (1 to 4096).
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=Engine::MAX_HASH_MB as u64))]
     hash: u64,
+    /// Search threads (lazy SMP, 1 to 64).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=Engine::MAX_THREADS as u64))]
+    threads: u64,
     /// How many best lines to report (1 to 64).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=MAX_MULTIPV as u64))]
     multipv: u64,
@@ -90,7 +90,7 @@ struct GoArgs {
 pub fn run(args: Args) -> Result<()> {
     match args.command {
         Sub::Go(go) => run_go(go),
-        Sub::Uci => run_uci(),
+        Sub::Uci => Ok(xiangqi_engine::uci::run(std::io::stdin().lock(), std::io::stdout())?),
         Sub::Bench(args) => run_bench(args),
         Sub::Tune(args) => run_tune(args),
     }
@@ -210,10 +210,11 @@ fn run_go(args: GoArgs) -> Result<()> {
         multipv: args.multipv as usize,
     };
     let mut engine = Engine::new(args.hash as usize);
+    engine.set_threads(args.threads as usize)?;
     let verbose = !args.json;
     let info = engine.search(&pos, &hashes, &limits, |i| {
         if verbose {
-            for line in info_lines(i, Dialect::Uci, limits.multipv) {
+            for line in uci::info_lines(i, Dialect::Uci, limits.multipv) {
                 println!("{line}");
             }
         }
@@ -238,253 +239,5 @@ fn run_go(args: GoArgs) -> Result<()> {
     } else {
         println!("bestmove {}", best.as_deref().unwrap_or("(none)"));
     }
-    Ok(())
-}
-
-/// The `info` lines for one iteration (one per line of a multi-PV search).
-fn info_lines(i: &SearchInfo, dialect: Dialect, multipv: usize) -> Vec<String> {
-    let ms = i.elapsed.as_millis().max(1);
-    let nps = i.nodes as u128 * 1000 / ms;
-    i.lines
-        .iter()
-        .enumerate()
-        .map(|(k, line)| {
-            let pv: Vec<String> = line.pv.iter().map(ToString::to_string).collect();
-            let score = match (dialect, line.score.mate_in()) {
-                (Dialect::Uci, _) => line.score.to_string(),
-                // UCCI has no mate form: a mate is a score near the mate value.
-                (Dialect::Ucci, _) => line.score.centipawns().to_string(),
-            };
-            let multi = if multipv > 1 { format!(" multipv {}", k + 1) } else { String::new() };
-            match dialect {
-                Dialect::Uci => format!(
-                    "info depth {} seldepth {}{multi} score {score} nodes {} nps {nps} hashfull {} time {ms} pv {}",
-                    i.depth,
-                    i.seldepth,
-                    i.nodes,
-                    i.hashfull,
-                    pv.join(" ")
-                ),
-                Dialect::Ucci => {
-                    format!("info depth {} score {score} time {ms} nodes {} pv {}", i.depth, i.nodes, pv.join(" "))
-                }
-            }
-        })
-        .collect()
-}
-
-/// Writes lines to standard output as one block (the search thread and the command loop both
-/// write).
-fn say(lines: &[String]) {
-    let out = std::io::stdout();
-    let mut out = out.lock();
-    for l in lines {
-        let _ = writeln!(out, "{l}");
-    }
-    let _ = out.flush();
-}
-
-/// Settings the GUI can change.
-struct Settings {
-    multipv: usize,
-    overhead: u64,
-}
-
-/// A running search: its thread, and the flags that end it.
-struct Running {
-    thread: JoinHandle<Engine>,
-    stop: Arc<AtomicBool>,
-    /// While set, the search holds its `bestmove` back (infinite search, pondering).
-    hold: Arc<AtomicBool>,
-    /// With pondering: the thinking time to allow once `ponderhit` comes.
-    ponder_time: Option<Duration>,
-    /// Which search this is (see `searches` in the loop).
-    id: u64,
-}
-
-/// The protocol loop. A search runs on its own thread so that `stop`, `ponderhit` and
-/// `isready` are answered while it thinks.
-fn run_uci() -> Result<()> {
-    let mut engine = Some(Engine::new(16));
-    let mut running: Option<Running> = None;
-    // Counts the searches begun, so that a timer set for one cannot stop the next.
-    let searches = Arc::new(AtomicU64::new(0));
-    let mut dialect = Dialect::Uci;
-    let mut settings = Settings { multipv: 1, overhead: 10 };
-    let mut position: Option<(Position, Vec<Played>)> = Some((Position::startpos(), Vec::new()));
-    let mut banned: Vec<Move> = Vec::new();
-    let error = |dialect: Dialect, e: &dyn std::fmt::Display| match dialect {
-        Dialect::Uci => say(&[format!("info string error: {e}")]),
-        Dialect::Ucci => say(&[format!("info error: {e}")]),
-    };
-    let finish = |running: &mut Option<Running>, engine: &mut Option<Engine>| {
-        if let Some(r) = running.take() {
-            r.hold.store(false, Ordering::SeqCst);
-            // Each search has its own flag, which the search never clears.
-            r.stop.store(true, Ordering::SeqCst);
-            *engine = r.thread.join().ok();
-        }
-    };
-    let stdin = std::io::stdin();
-    let mut first = true;
-    for line in stdin.lock().lines() {
-        let line = line?;
-        // The dialect is the first command's; a later `uci` / `ucci` may switch it.
-        let command = match protocol::parse(&line, if first && line.trim() == "ucci" { Dialect::Ucci } else { dialect })
-        {
-            Ok(c) => c,
-            Err(e) => {
-                if line.split_whitespace().next() == Some("position") {
-                    // No stale position: the next `go` must not search the previous one.
-                    position = None;
-                }
-                error(dialect, &e);
-                continue;
-            }
-        };
-        if !matches!(command, Command::Ignore) {
-            first = false;
-        }
-        // A finished search's thread is collected before anything else touches the engine.
-        if running.as_ref().is_some_and(|r| r.thread.is_finished()) {
-            finish(&mut running, &mut engine);
-        }
-        match command {
-            Command::Uci | Command::Ucci => {
-                dialect = if command == Command::Uci { Dialect::Uci } else { Dialect::Ucci };
-                let hash = engine.as_ref().map_or(16, Engine::hash_mb);
-                let max = Engine::MAX_HASH_MB;
-                say(&match dialect {
-                    Dialect::Uci => vec![
-                        format!("id name Qi {}", env!("CARGO_PKG_VERSION")),
-                        "id author the Qi developers".into(),
-                        format!("option name Hash type spin default {hash} min 1 max {max}"),
-                        "option name Clear Hash type button".into(),
-                        "option name Threads type spin default 1 min 1 max 1".into(),
-                        format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
-                        format!("option name Move Overhead type spin default 10 min 0 max {MAX_MOVE_OVERHEAD}"),
-                        "option name Ponder type check default false".into(),
-                        "uciok".into(),
-                    ],
-                    Dialect::Ucci => vec![
-                        format!("id name Qi {}", env!("CARGO_PKG_VERSION")),
-                        "id author the Qi developers".into(),
-                        format!("option hashsize type spin min 1 max {max} default {hash}"),
-                        "option newgame type button".into(),
-                        "ucciok".into(),
-                    ],
-                });
-            }
-            Command::IsReady => say(&["readyok".into()]),
-            Command::NewGame
-            | Command::SetOption(EngineOption::NewGame)
-            | Command::SetOption(EngineOption::ClearHash) => {
-                finish(&mut running, &mut engine);
-                if let Some(e) = engine.as_mut() {
-                    e.clear();
-                }
-            }
-            Command::SetOption(option) => match option {
-                EngineOption::Hash(mb) => {
-                    finish(&mut running, &mut engine);
-                    if let Some(Err(e)) = engine.as_mut().map(|e| e.set_hash(mb)) {
-                        error(dialect, &e);
-                    }
-                }
-                EngineOption::MultiPv(n) => settings.multipv = n,
-                EngineOption::MoveOverhead(ms) => settings.overhead = ms,
-                _ => {}
-            },
-            Command::Position { position: p, history } => {
-                position = Some((p, history));
-                banned.clear();
-            }
-            Command::BanMoves(moves) => banned = moves,
-            Command::Probe(p) => {
-                let found = engine.as_ref().and_then(|e| e.probe(&p));
-                say(&[match found {
-                    Some((mv, score, depth)) => format!(
-                        "pophash bestmove {} score {} depth {depth}",
-                        mv.map_or("0000".to_string(), |m| m.to_string()),
-                        score.centipawns()
-                    ),
-                    None => "pophash".into(),
-                }]);
-            }
-            Command::Go(go) => {
-                finish(&mut running, &mut engine);
-                let Some((pos, history)) = position.clone() else {
-                    error(dialect, &"no position to search: the last position command was refused");
-                    say(&[match dialect {
-                        Dialect::Uci => "bestmove (none)".into(),
-                        Dialect::Ucci => "nobestmove".into(),
-                    }]);
-                    continue;
-                };
-                let Some(mut e) = engine.take() else { bail!("the search thread failed") };
-                let think = go.think_time(pos.turn(), settings.overhead);
-                let waits = go.infinite || go.ponder;
-                let limits = Limits {
-                    depth: go.depth.map(|d| d.min(MAX_DEPTH)),
-                    nodes: go.nodes,
-                    time: if waits { None } else { think },
-                    optimum: if waits { None } else { go.optimum_time(pos.turn(), settings.overhead) },
-                    multipv: settings.multipv,
-                };
-                let only: Option<Vec<Move>> = if !go.searchmoves.is_empty() {
-                    Some(go.searchmoves.clone())
-                } else if !banned.is_empty() {
-                    Some(pos.legal_moves().iter().copied().filter(|m| !banned.contains(m)).collect())
-                } else {
-                    None
-                };
-                let stop = Arc::new(AtomicBool::new(false));
-                e.set_stop_handle(Arc::clone(&stop));
-                let hold = Arc::new(AtomicBool::new(waits));
-                let (hold2, stop2, multipv) = (hold.clone(), stop.clone(), settings.multipv);
-                let thread = std::thread::spawn(move || {
-                    let info = e.search_moves(&pos, &history, &limits, only.as_deref(), |i| {
-                        say(&info_lines(i, dialect, multipv));
-                    });
-                    // An infinite or pondering search answers only when told to stop.
-                    while hold2.load(Ordering::SeqCst) && !stop2.load(Ordering::SeqCst) {
-                        std::thread::sleep(Duration::from_millis(2));
-                    }
-                    let ponder = info.pv.get(1).map(|m| format!(" ponder {m}")).unwrap_or_default();
-                    say(&[match (info.best, dialect) {
-                        (Some(m), _) => format!("bestmove {m}{ponder}"),
-                        (None, Dialect::Uci) => "bestmove (none)".into(),
-                        (None, Dialect::Ucci) => "nobestmove".into(),
-                    }]);
-                    e
-                });
-                let id = searches.fetch_add(1, Ordering::SeqCst) + 1;
-                running = Some(Running { thread, stop, hold, ponder_time: if go.ponder { think } else { None }, id });
-            }
-            Command::PonderHit => {
-                if let Some(r) = running.as_mut() {
-                    // The search goes on; from now on it has the time the clock gives.
-                    r.hold.store(false, Ordering::SeqCst);
-                    match r.ponder_time.take() {
-                        Some(t) => {
-                            let (stop, searches, id) = (r.stop.clone(), searches.clone(), r.id);
-                            std::thread::spawn(move || {
-                                std::thread::sleep(t);
-                                // Only this search: a later one has another number.
-                                if searches.load(Ordering::SeqCst) == id {
-                                    stop.store(true, Ordering::SeqCst);
-                                }
-                            });
-                        }
-                        None => r.stop.store(true, Ordering::SeqCst),
-                    }
-                }
-            }
-            Command::Stop => finish(&mut running, &mut engine),
-            Command::Quit => break,
-            Command::Ignore => {}
-        }
-    }
-    finish(&mut running, &mut engine);
     Ok(())
 }
