@@ -29,13 +29,14 @@ if [ ! -x "$bindgen" ] || [ "$("$bindgen" --version)" != "wasm-bindgen $version"
 fi
 
 # Paths in the binary (panic locations) are written relative to the workspace, so a build in
-# any folder gives the same bytes.
+# any folder gives the same bytes. The `wasm` profile (Cargo.toml) builds for size: the first
+# load of /xq carries this file.
 RUSTFLAGS="--remap-path-prefix=$PWD=." \
-    cargo build --quiet --release -p qi-wasm --target wasm32-unknown-unknown
+    cargo build --quiet --profile wasm -p qi-wasm --target wasm32-unknown-unknown
 
 out=packages/qi
 $check && out=$(mktemp -d)
-"$bindgen" --target web --out-dir "$out" --out-name qi_wasm target/wasm32-unknown-unknown/release/qi_wasm.wasm
+"$bindgen" --target web --out-dir "$out" --out-name qi_wasm target/wasm32-unknown-unknown/wasm/qi_wasm.wasm
 
 if $check; then
     status=0

@@ -28,6 +28,13 @@ export class Board {
      */
     isLegal(m: number): boolean;
     /**
+     * Writes the legal moves as move numbers into `buffer` (a `Uint16Array` the caller keeps
+     * and reuses: 128 entries hold any position's moves) and returns how many there are; when
+     * there are more than `buffer` holds, only the first `buffer.length` are written. No array
+     * is made for JavaScript's collector, which is what a perft spends most of its time on.
+     */
+    legalMovesInto(buffer: Uint16Array): number;
+    /**
      * The legal moves, as move numbers (a `Uint16Array`).
      */
     legalMoves(): Uint16Array;
@@ -165,6 +172,7 @@ export interface InitOutput {
     readonly board_isCheck: (a: number) => number;
     readonly board_isLegal: (a: number, b: number) => number;
     readonly board_legalMoves: (a: number) => [number, number];
+    readonly board_legalMovesInto: (a: number, b: number, c: number, d: any) => number;
     readonly board_moves: (a: number) => [number, number];
     readonly board_new: (a: number, b: number) => [number, number, number];
     readonly board_notate: (a: number, b: number, c: number, d: number) => [number, number, number, number];

@@ -60,6 +60,20 @@ export class Board {
         return ret !== 0;
     }
     /**
+     * Writes the legal moves as move numbers into `buffer` (a `Uint16Array` the caller keeps
+     * and reuses: 128 entries hold any position's moves) and returns how many there are; when
+     * there are more than `buffer` holds, only the first `buffer.length` are written. No array
+     * is made for JavaScript's collector, which is what a perft spends most of its time on.
+     * @param {Uint16Array} buffer
+     * @returns {number}
+     */
+    legalMovesInto(buffer) {
+        var ptr0 = passArray16ToWasm0(buffer, wasm.__wbindgen_malloc);
+        var len0 = WASM_VECTOR_LEN;
+        const ret = wasm.board_legalMovesInto(this.__wbg_ptr, ptr0, len0, buffer);
+        return ret >>> 0;
+    }
+    /**
      * The legal moves, as move numbers (a `Uint16Array`).
      * @returns {Uint16Array}
      */
@@ -435,6 +449,9 @@ function __wbg_get_imports() {
             const ret = Error(getStringFromWasm0(arg0, arg1));
             return ret;
         },
+        __wbg___wbindgen_copy_to_typed_array_680b191e71920dc1: function(arg0, arg1, arg2) {
+            new Uint8Array(arg2.buffer, arg2.byteOffset, arg2.byteLength).set(getArrayU8FromWasm0(arg0, arg1));
+        },
         __wbg___wbindgen_is_undefined_be5b34249ff1fc15: function(arg0) {
             const ret = arg0 === undefined;
             return ret;
@@ -520,6 +537,11 @@ function getArrayU16FromWasm0(ptr, len) {
     return getUint16ArrayMemory0().subarray(ptr / 2, ptr / 2 + len);
 }
 
+function getArrayU8FromWasm0(ptr, len) {
+    ptr = ptr >>> 0;
+    return getUint8ArrayMemory0().subarray(ptr / 1, ptr / 1 + len);
+}
+
 function getStringFromWasm0(ptr, len) {
     ptr = ptr >>> 0;
     return decodeText(getUint8ArrayMemory0().subarray(ptr, ptr + len));
@@ -552,6 +574,13 @@ function handleError(f, args) {
 
 function isLikeNone(x) {
     return x === undefined || x === null;
+}
+
+function passArray16ToWasm0(arg, malloc) {
+    const ptr = malloc(arg.length * 2, 2) >>> 0;
+    getUint16ArrayMemory0().set(arg, ptr / 2);
+    WASM_VECTOR_LEN = arg.length;
+    return ptr;
 }
 
 function passStringToWasm0(arg, malloc, realloc) {

@@ -8,6 +8,7 @@ export const board_fen: (a: number) => [number, number];
 export const board_isCheck: (a: number) => number;
 export const board_isLegal: (a: number, b: number) => number;
 export const board_legalMoves: (a: number) => [number, number];
+export const board_legalMovesInto: (a: number, b: number, c: number, d: any) => number;
 export const board_moves: (a: number) => [number, number];
 export const board_new: (a: number, b: number) => [number, number, number];
 export const board_notate: (a: number, b: number, c: number, d: number) => [number, number, number, number];

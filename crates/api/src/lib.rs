@@ -4,6 +4,7 @@
 pub mod analysis;
 mod call;
 pub mod engine;
+mod entropy;
 mod error;
 pub mod errors;
 pub mod game;
@@ -14,4 +15,5 @@ pub mod pgn;
 pub mod record;
 
 pub use call::{call, parse_request, CALL_PATHS};
+pub use entropy::clock_entropy;
 pub use error::{ApiError, MAX_MESSAGE_BYTES};

@@ -65,6 +65,19 @@ impl Board {
         legal.iter().map(|m| m.to_u16()).collect()
     }
 
+    /// Writes the legal moves as move numbers into `buffer` (a `Uint16Array` the caller keeps
+    /// and reuses: 128 entries hold any position's moves) and returns how many there are; when
+    /// there are more than `buffer` holds, only the first `buffer.length` are written. No array
+    /// is made for JavaScript's collector, which is what a perft spends most of its time on.
+    #[wasm_bindgen(js_name = legalMovesInto)]
+    pub fn legal_moves_into(&mut self, buffer: &mut [u16]) -> usize {
+        let legal = self.legal.get_or_insert_with(|| self.position.legal_moves());
+        for (slot, m) in buffer.iter_mut().zip(legal.iter()) {
+            *slot = m.to_u16();
+        }
+        legal.len()
+    }
+
     /// How many legal moves there are (without building the list).
     #[wasm_bindgen(js_name = countLegalMoves)]
     pub fn count_legal_moves(&self) -> usize {

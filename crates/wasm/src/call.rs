@@ -7,7 +7,13 @@ use wasm_bindgen::prelude::*;
 /// `{"error", "code"?, "vars"?}` as the body: never throws.
 #[wasm_bindgen]
 pub fn call(path: &str, body: &str) -> String {
-    let (status, body) = match qi_api::call(path, body, entropy()) {
+    envelope(qi_api::call(path, body, entropy()))
+}
+
+/// An answer as the module returns it: `{"status": 200, "body": answer}`, or the error's status
+/// with `{"error", "code"?, "vars"?}` as the body (index.js unwraps it).
+pub(crate) fn envelope(result: Result<serde_json::Value, qi_api::ApiError>) -> String {
+    let (status, body) = match result {
         Ok(answer) => (200, answer),
         Err(e) => (e.status, e.to_json()),
     };
@@ -22,7 +28,7 @@ pub(crate) fn entropy() -> u64 {
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+        qi_api::clock_entropy()
     }
 }
 

@@ -3,6 +3,7 @@
 //! plain static server cannot give the page the cross-origin isolation that shared memory,
 //! and so a stop flag set from another thread, would need).
 
+use crate::call::envelope;
 use qi_api::analysis::{self, AnalyseRequest, ReviewRequest};
 use qi_api::game::replay;
 use qi_api::{parse_request, ApiError};
@@ -58,10 +59,6 @@ fn info_json(info: &SearchInfo) -> Value {
         "nps": (info.nodes as f64 / info.elapsed.as_secs_f64().max(1e-3)) as u64,
         "lines": lines,
     })
-}
-
-fn error_json(e: &ApiError) -> String {
-    json!({ "status": e.status, "body": e.to_json() }).to_string()
 }
 
 fn emit(on_event: &js_sys::Function, name: &str, data: &impl serde::Serialize) -> bool {
@@ -120,7 +117,7 @@ impl Engine {
     pub fn analyse(&mut self, body: &str, on_event: &js_sys::Function) -> String {
         let job = match parse_request::<AnalyseRequest>(body).and_then(|req| analysis::prepare_analysis(&req)) {
             Ok(job) => job,
-            Err(e) => return error_json(&e),
+            Err(e) => return envelope(Err(e)),
         };
         let done = analysis::analyse(&job, &mut self.inner, |info| emit(on_event, "info", info));
         emit(on_event, "done", &done);
@@ -132,7 +129,7 @@ impl Engine {
     pub fn review(&mut self, body: &str, on_event: &js_sys::Function) -> String {
         let job = match parse_request::<ReviewRequest>(body).and_then(|req| analysis::prepare_review(&req)) {
             Ok(job) => job,
-            Err(e) => return error_json(&e),
+            Err(e) => return envelope(Err(e)),
         };
         if let Some(judged) = analysis::review(&job, &mut self.inner, |score| emit(on_event, "position", score)) {
             emit(on_event, "done", &judged);

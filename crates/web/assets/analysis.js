@@ -1,20 +1,38 @@
+// @ts-check
 // Engine analysis on the page: the live stream of best lines for the position on view, and the
 // review of a whole game (each position scored, an evaluation graph, judged moves).
-// The server does the searching (POST /api/xq/analyse and /api/xq/review, server-sent events);
-// this module opens and closes the streams and draws the results.
+// The engine searches in a Web Worker (api.js's `stream`, the same events as the server's
+// `/api/xq/analyse` and `/api/xq/review`); this module starts and stops the searches and draws
+// the results.
 
 import { stream } from './api.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
-// Red's winning chances in percent for an evaluation {cp, mate} from Red's side (the server
-// judges moves with the same curve).
+/** @typedef {import('./qi/index.js').MoveView} MoveView */
+/** A score from Red's side: centipawns, or moves to mate (negative: Black mates). @typedef {{ cp: number, mate?: number | null }} Eval */
+/** One of the best lines. @typedef {{ eval: Eval, pv: MoveView[] }} LineView */
+/** What a completed depth found, best line first. @typedef {{ depth: number, nodes: number, time_ms: number, lines: LineView[] }} InfoView */
+/** One position of a reviewed game (ply 0 = the start). @typedef {{ ply: number, eval: Eval, best?: MoveView | null }} PositionScore */
+/**
+ * One move judged: the winning-chance points it lost, how bad that was, the engine's move instead.
+ * @typedef {{ ply: number, loss: number, judgement: 'inaccuracy' | 'mistake' | 'blunder' | null, better: MoveView | null }} MoveJudgement
+ */
+
+/**
+ * Red's winning chances in percent for an evaluation {cp, mate} from Red's side (the server
+ * judges moves with the same curve).
+ * @param {Eval} evaluation
+ */
 export function winPercent({ cp, mate }) {
   if (mate != null) return mate > 0 || (mate === 0 && cp > 0) ? 100 : 0;
   return 50 + 50 * (2 / (1 + Math.exp(-0.004 * cp)) - 1);
 }
 
-// "+1.2", "-0.4", "#3" (Red mates in 3), "#-2" (Black mates in 2).
+/**
+ * "+1.2", "-0.4", "#3" (Red mates in 3), "#-2" (Black mates in 2).
+ * @param {Eval} evaluation
+ */
 export function formatEval({ cp, mate }) {
   if (mate != null) return `#${mate}`;
   const pawns = cp / 100;
@@ -24,14 +42,26 @@ export function formatEval({ cp, mate }) {
 // One live analysis at a time: starting another (the position changed) closes the previous
 // stream, so the server stops that search.
 export class LiveAnalysis {
+  /**
+   * @param {{ onInfo: (info: InfoView, done: boolean) => void, onError: (error: any) => void, onDone?: () => void }} handlers
+   */
   constructor({ onInfo, onError, onDone }) {
     this.onInfo = onInfo;
     this.onError = onError;
     this.onDone = onDone || (() => {});
+    /** @type {AbortController | null} */
     this.controller = null;
+    /** @type {string | null} */
     this.key = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.retry = undefined;
   }
 
+  /**
+   * Analyses `request` (the body of `/api/xq/analyse`) unless it is already being analysed.
+   * @param {object} request
+   * @param {number} [retries] tries left while the engine is busy
+   */
   start(request, retries = 5) {
     const key = JSON.stringify(request);
     if (key === this.key && this.controller) return; // already analysing this position
@@ -71,7 +101,12 @@ export class LiveAnalysis {
   }
 }
 
-// Draws the evaluation bar: Red's share from the bottom (from the top when the board is rotated).
+/**
+ * Draws the evaluation bar: Red's share from the bottom (from the top when the board is rotated).
+ * @param {HTMLElement} node
+ * @param {Eval | null} evaluation
+ * @param {boolean} flipped
+ */
 export function renderEvalBar(node, evaluation, flipped) {
   const red = evaluation ? winPercent(evaluation) : 50;
   node.style.setProperty('--red-share', `${red}%`);
@@ -81,8 +116,13 @@ export function renderEvalBar(node, evaluation, flipped) {
   node.setAttribute('aria-valuenow', String(Math.round(red)));
 }
 
-// Review: scores every position of `request`'s game, calling onPosition({ply, eval, best}) as
-// they come and onDone(judgements) at the end. Returns a function that cancels it.
+/**
+ * Review: scores every position of `request`'s game, calling onPosition({ply, eval, best}) as
+ * they come and onDone(judgements) at the end. Returns a function that cancels it.
+ * @param {{ fen?: string, moves: string[] }} request
+ * @param {{ onPosition: (score: PositionScore) => void, onDone: (judgements: MoveJudgement[]) => void, onError: (error: any) => void }} handlers
+ * @returns {() => void}
+ */
 export function review(request, { onPosition, onDone, onError }) {
   const controller = new AbortController();
   stream('/api/xq/review', request, (name, data) => {
@@ -94,8 +134,13 @@ export function review(request, { onPosition, onDone, onError }) {
   return () => controller.abort();
 }
 
-// The evaluation graph of a review: Red's winning chances over the plies, judged moves marked,
-// the ply on view as a vertical line; clicking a point calls onPick(ply).
+/**
+ * The evaluation graph of a review: Red's winning chances over the plies, judged moves marked,
+ * the ply on view as a vertical line; clicking a point calls onPick(ply).
+ * @param {HTMLElement} container
+ * @param {{ scores: PositionScore[], plies: number, judgements: MoveJudgement[] | null, current: number | null,
+ *   onPick: (ply: number) => void, label: string }} graph
+ */
 export function renderGraph(container, { scores, plies, judgements, current, onPick, label }) {
   const width = 400;
   const height = 110;
@@ -104,11 +149,17 @@ export function renderGraph(container, { scores, plies, judgements, current, onP
   svg.setAttribute('class', 'eval-graph');
   svg.setAttribute('role', 'img');
   svg.setAttribute('aria-label', label);
+  /** @param {number} ply */
   const x = (ply) => (plies ? (ply / plies) * width : 0);
+  /** @param {PositionScore} s */
   const y = (s) => height - (winPercent(s.eval) / 100) * height;
+  /**
+   * @param {string} name
+   * @param {Record<string, string | number>} attrs
+   */
   const add = (name, attrs) => {
     const n = document.createElementNS(SVG, name);
-    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
+    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
     svg.appendChild(n);
     return n;
   };

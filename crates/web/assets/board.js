@@ -1,3 +1,4 @@
+// @ts-check
 // The Xiangqi board in SVG: drawing, orientation, and turning clicks, drags and keys into moves.
 // It knows no rules: the page gives it the pieces and the legal moves (from the API).
 // It also slides moved pieces, draws arrows (the engine's best move), and lets a keyboard user
@@ -28,30 +29,76 @@ export const PIECE_NAMES = {
 const SLIDE_MS = 180;
 const CN_DIGITS = '一二三四五六七八九';
 
+/**
+ * A point's ICCS name ("e0") from its file (0 = a) and rank (0 = Red's back rank).
+ * @param {number} file
+ * @param {number} rank
+ */
 export function squareName(file, rank) {
   return FILES[file] + rank;
 }
 
+/** @param {string} name */
 function parseSquare(name) {
   return { file: FILES.indexOf(name[0]), rank: Number(name.slice(1)) };
 }
 
+/** Pieces by point: {"e0": "K", ...}, upper case Red. @typedef {Record<string, string>} Pieces */
+/** An arrow between two points; `kind` picks the colour (best, hint). @typedef {{ from: string, to: string, kind?: string }} Arrow */
+
+/**
+ * What to show: the pieces, the legal moves of the side to move (ICCS), the last move, the king
+ * in check, and a move to animate (the piece now on its target slides there from its start).
+ * @typedef {object} BoardPosition
+ * @property {Pieces} pieces
+ * @property {string[]} [legal]
+ * @property {string | null} [last]
+ * @property {string | null} [checkSquare]
+ * @property {string | null} [slide]
+ */
+
 export class XiangqiBoard {
-  // onMove(iccs) is called when the user completes a move to a square it was told is legal.
+  /**
+   * onMove(iccs) is called when the user completes a move to a square it was told is legal,
+   * onIllegal(iccs) when the user tries one it was not.
+   * @param {HTMLElement} container
+   * @param {{ onMove?: (iccs: string) => void, onIllegal?: (iccs: string) => void }} [handlers]
+   */
   constructor(container, { onMove, onIllegal } = {}) {
     this.onMove = onMove || (() => {});
     this.onIllegal = onIllegal || (() => {});
     this.flipped = false;
+    /** @type {Pieces} */
     this.pieces = {};
+    /** @type {string[]} */
     this.legal = [];
+    /** @type {string | null} */
     this.selected = null;
+    /** @type {string | null} */
     this.last = null;
+    /** @type {string | null} */
     this.checkSquare = null;
     this.interactive = true;
+    /** @type {{ from: string, node: SVGGElement | null, start: DOMPoint, moved: boolean, pointerId: number } | null} */
     this.drag = null;
+    /** @type {string | null} the move just dropped by drag (not slid again) */
+    this.dragged = null;
+    /** @type {{ iccs: string, started: number, frames: string[] } | null} */
+    this.sliding = null;
+    /** @type {'chinese' | 'western'} */
     this.pieceSet = 'chinese';
+    /** @type {Arrow[]} */
     this.arrows = [];
     this.focusSquare = 'e0';
+    /**
+     * Takes a point first (the position editor); true when it did.
+     * @type {((sq: string, event?: PointerEvent) => boolean) | null}
+     */
+    this.onPoint = null;
+    /**
+     * A point's label for screen readers.
+     * @type {(sq: string, letter: string | undefined) => string}
+     */
     this.describe = (sq, letter) => `${sq}${letter ? ` ${letter === letter.toUpperCase() ? 'red' : 'black'} ${PIECE_NAMES[letter.toLowerCase()]}` : ''}`;
 
     this.svg = el('svg', {
@@ -69,6 +116,7 @@ export class XiangqiBoard {
     this.pointLayer = el('g', { class: 'points' }, this.svg);
     const defs = el('defs', {}, this.svg);
     const uid = Math.random().toString(36).slice(2);
+    /** @type {Record<string, string>} */
     this.arrowHeads = {};
     for (const kind of ['best', 'hint']) {
       const head = el('marker', {
@@ -91,6 +139,7 @@ export class XiangqiBoard {
   // One focusable point per intersection (a roving tab stop: Tab reaches the board once, the
   // arrow keys walk it, Enter or Space acts as a click).
   makePoints() {
+    /** @type {Record<string, SVGRectElement>} */
     this.points = {};
     for (let rank = 0; rank <= 9; rank++) {
       for (let file = 0; file <= 8; file++) {
@@ -110,11 +159,15 @@ export class XiangqiBoard {
     for (const [sq, node] of Object.entries(this.points)) {
       const { file, rank } = parseSquare(sq);
       const [x, y] = this.xy(file, rank);
-      node.setAttribute('x', x - 28);
-      node.setAttribute('y', y - 28);
+      node.setAttribute('x', String(x - 28));
+      node.setAttribute('y', String(y - 28));
     }
   }
 
+  /**
+   * @param {string} sq
+   * @param {boolean} [focus] move the keyboard focus there too
+   */
   setFocusSquare(sq, focus = true) {
     if (this.points[this.focusSquare]) this.points[this.focusSquare].setAttribute('tabindex', '-1');
     this.focusSquare = sq;
@@ -122,8 +175,9 @@ export class XiangqiBoard {
     if (focus) this.points[sq].focus();
   }
 
+  /** @param {KeyboardEvent} event */
   keyDown(event) {
-    const sq = event.target.dataset?.square;
+    const sq = /** @type {SVGElement} */ (event.target).dataset?.square;
     if (!sq) return;
     const { file, rank } = parseSquare(sq);
     // Screen directions: rotated, "up" is towards rank 0.
@@ -149,7 +203,10 @@ export class XiangqiBoard {
     }
   }
 
-  // A click (or Enter) on a point: select a piece, move the selected piece, or report an illegal move.
+  /**
+   * A click (or Enter) on a point: select a piece, move the selected piece, or report an illegal move.
+   * @param {string} sq
+   */
   activate(sq) {
     if (this.onPoint && this.onPoint(sq)) return; // the position editor takes the point
     if (!this.interactive) return;
@@ -165,12 +222,16 @@ export class XiangqiBoard {
     }
   }
 
+  /** @param {string} set 'chinese' or 'western' */
   setPieceSet(set) {
     this.pieceSet = set === 'western' ? 'western' : 'chinese';
     this.renderPieces();
   }
 
-  // arrows: [{ from, to, kind }] in ICCS squares; kind picks the colour (best, hint, ...).
+  /**
+   * Arrows between ICCS squares; kind picks the colour (best, hint, ...).
+   * @param {Arrow[] | null} arrows
+   */
   setArrows(arrows) {
     this.arrows = arrows || [];
     this.renderArrows();
@@ -193,7 +254,12 @@ export class XiangqiBoard {
     }
   }
 
-  // Screen position of a point: rotating by 180 degrees maps (file, rank) to (8 - file, 9 - rank).
+  /**
+   * Screen position of a point: rotating by 180 degrees maps (file, rank) to (8 - file, 9 - rank).
+   * @param {number} file
+   * @param {number} rank
+   * @returns {[number, number]}
+   */
   xy(file, rank) {
     const f = this.flipped ? 8 - file : file;
     const r = this.flipped ? rank : 9 - rank;
@@ -204,6 +270,7 @@ export class XiangqiBoard {
     const g = this.gridLayer;
     g.replaceChildren();
     el('rect', { x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 8, class: 'wood' }, g);
+    /** @type {(f1: number, r1: number, f2: number, r2: number, cls?: string) => void} */
     const line = (f1, r1, f2, r2, cls = 'line') => {
       const [x1, y1] = this.xy(f1, r1);
       const [x2, y2] = this.xy(f2, r2);
@@ -245,6 +312,10 @@ export class XiangqiBoard {
     }
   }
 
+  /**
+   * @param {number} file
+   * @param {number} rank
+   */
   drawStartMark(file, rank) {
     const [x, y] = this.xy(file, rank);
     const d = 5;
@@ -262,6 +333,7 @@ export class XiangqiBoard {
     }
   }
 
+  /** @param {boolean} flipped */
   setFlipped(flipped) {
     if (this.flipped === flipped) return;
     this.flipped = flipped;
@@ -272,8 +344,7 @@ export class XiangqiBoard {
     this.renderArrows();
   }
 
-  // pieces: {"e0": "K", ...}; legal: ICCS moves for the side to move; last: ICCS or null.
-  // slide: an ICCS move to animate (the piece now on its target slides there from its start).
+  /** @param {BoardPosition} position */
   setPosition({ pieces, legal, last, checkSquare, slide }) {
     this.pieces = pieces;
     this.legal = legal || [];
@@ -286,8 +357,11 @@ export class XiangqiBoard {
     if (slide) this.slide(slide);
   }
 
-  // Shows `iccs` played at once (before the server has answered): the piece moves, the legal
-  // moves are gone until the answer comes.
+  /**
+   * Shows `iccs` played at once (before the rules have answered): the piece moves, the legal
+   * moves are gone until the answer comes.
+   * @param {string} iccs
+   */
   playLocally(iccs) {
     const from = iccs.slice(0, 2);
     const to = iccs.slice(2, 4);
@@ -297,6 +371,7 @@ export class XiangqiBoard {
     this.setPosition({ pieces, legal: [], last: iccs, slide: this.dragged === iccs ? null : iccs });
   }
 
+  /** @param {string} iccs */
   slide(iccs) {
     const node = this.pieceLayer.querySelector(`[data-square="${iccs.slice(2, 4)}"]`);
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
@@ -309,6 +384,10 @@ export class XiangqiBoard {
     this.animateSlide(node, 0);
   }
 
+  /**
+   * @param {Element} node
+   * @param {number} elapsed milliseconds of the slide already shown
+   */
   animateSlide(node, elapsed) {
     this.pieceLayer.appendChild(node); // above the others while it moves
     const [a, b] = this.sliding.frames;
@@ -329,6 +408,7 @@ export class XiangqiBoard {
     this.animateSlide(node, elapsed);
   }
 
+  /** @param {string} square */
   targetsFrom(square) {
     return this.legal.filter((m) => m.slice(0, 2) === square).map((m) => m.slice(2, 4));
   }
@@ -381,7 +461,11 @@ export class XiangqiBoard {
     }
   }
 
-  // The board point under a pointer event, or null when it is not near one.
+  /**
+   * The board point under a pointer event, or null when it is not near one.
+   * @param {{ clientX: number, clientY: number }} event
+   * @returns {string | null}
+   */
   squareAt(event) {
     const ctm = this.svg.getScreenCTM();
     if (!ctm) return null;
@@ -395,20 +479,27 @@ export class XiangqiBoard {
     return squareName(file, rank);
   }
 
+  /** @param {PointerEvent} event */
   svgPoint(event) {
     const ctm = this.svg.getScreenCTM();
     return new DOMPoint(event.clientX, event.clientY).matrixTransform(ctm.inverse());
   }
 
+  /** @param {string} square */
   canMoveFrom(square) {
     return this.interactive && this.legal.some((m) => m.slice(0, 2) === square);
   }
 
+  /** @param {string | null} square */
   select(square) {
     this.selected = square;
     this.renderPieces();
   }
 
+  /**
+   * @param {string} from
+   * @param {string} to
+   */
   tryMove(from, to) {
     const iccs = from + to;
     if (this.legal.includes(iccs)) {
@@ -419,6 +510,7 @@ export class XiangqiBoard {
     return false;
   }
 
+  /** @param {PointerEvent} event */
   pointerDown(event) {
     if (event.button > 0) return;
     const sq = this.squareAt(event);
@@ -443,6 +535,7 @@ export class XiangqiBoard {
     }
   }
 
+  /** @param {PointerEvent} event */
   pointerMove(event) {
     if (!this.drag) return;
     const p = this.svgPoint(event);
@@ -456,6 +549,7 @@ export class XiangqiBoard {
     }
   }
 
+  /** @param {PointerEvent} event */
   pointerUp(event) {
     const drag = this.drag;
     if (!drag) return;

@@ -1,7 +1,11 @@
+// @ts-check
 // The position editor: drag pieces from a palette onto the board (or pick one and click
 // points), drag pieces around or off the board, choose the side to move; clear, start position,
-// rotate the board. Every change is checked by the server, and only a legal position can be confirmed.
+// rotate the board. Every change is checked by the rules, and only a legal position can be confirmed.
 
+/** @typedef {import('./board.js').Pieces} Pieces */
+
+/** @type {Pieces} */
 const START = {
   a0: 'R', b0: 'N', c0: 'B', d0: 'A', e0: 'K', f0: 'A', g0: 'B', h0: 'N', i0: 'R', b2: 'C', h2: 'C',
   a3: 'P', c3: 'P', e3: 'P', g3: 'P', i3: 'P',
@@ -11,7 +15,11 @@ const START = {
 export const PALETTE = ['K', 'A', 'B', 'N', 'R', 'C', 'P', 'k', 'a', 'b', 'n', 'r', 'c', 'p'];
 const FILES = 'abcdefghi';
 
-// FEN of a board {square: letter} with `turn` ('w' or 'b') to move.
+/**
+ * FEN of a board {square: letter} with `turn` ('w' or 'b') to move.
+ * @param {Pieces} pieces
+ * @param {string} turn
+ */
 export function toFen(pieces, turn) {
   const rows = [];
   for (let rank = 9; rank >= 0; rank--) {
@@ -32,7 +40,13 @@ export function toFen(pieces, turn) {
   return `${rows.join('/')} ${turn} - - 0 1`;
 }
 
+/**
+ * The board and side to move of a FEN (the rules have checked it).
+ * @param {string} fen
+ * @returns {{ pieces: Pieces, turn: 'w' | 'b' }}
+ */
 export function fromFen(fen) {
+  /** @type {Pieces} */
   const pieces = {};
   const [board, side] = fen.split(' ');
   board.split('/').forEach((row, i) => {
@@ -46,18 +60,26 @@ export function fromFen(fen) {
 }
 
 export class PositionEditor {
-  // board: the XiangqiBoard; glyph(letter): the text of a palette piece;
-  // check(fen): resolves to null when legal, else the error text; onChange(state) after each edit.
+  /**
+   * board: the XiangqiBoard; glyph(letter): the text of a palette piece; check(fen): resolves
+   * to null when legal, else the error; onChange(state) after each edit.
+   * @param {{ board: import('./board.js').XiangqiBoard, palette: HTMLElement, glyph: (letter: string) => string,
+   *   check: (fen: string) => Promise<any>, onChange: (state: { checking: boolean, error?: any }) => void }} options
+   */
   constructor({ board, palette, glyph, check, onChange }) {
     this.board = board;
     this.palette = palette;
     this.glyph = glyph;
     this.check = check;
     this.onChange = onChange;
+    /** @type {Pieces} */
     this.pieces = {};
+    /** @type {'w' | 'b'} */
     this.turn = 'w';
-    this.tool = null; // a palette letter, 'erase', or null
+    /** @type {string | null} a palette letter, 'erase', or null */
+    this.tool = null;
     this.active = false;
+    /** @type {{ letter: string, from: string | null, ghost: HTMLElement, moved: boolean, x: number, y: number } | null} */
     this.drag = null;
     this.seq = 0;
     this.valid = false;
@@ -85,8 +107,13 @@ export class PositionEditor {
     }
   }
 
+  /**
+   * Names the palette's tools for screen readers and tooltips.
+   * @param {(letter: string) => string} names
+   */
   relabel(names) {
-    for (const button of this.palette.querySelectorAll('.tool')) {
+    for (const node of this.palette.querySelectorAll('.tool')) {
+      const button = /** @type {HTMLElement} */ (node);
       const letter = button.dataset.tool;
       if (letter !== 'erase') button.textContent = this.glyph(letter);
       button.title = names(letter);
@@ -94,11 +121,13 @@ export class PositionEditor {
     }
   }
 
+  /** @param {string | null} tool */
   setTool(tool) {
     this.tool = tool;
-    for (const b of this.palette.querySelectorAll('.tool')) b.setAttribute('aria-pressed', String(b.dataset.tool === tool));
+    for (const b of this.palette.querySelectorAll('.tool')) b.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (b).dataset.tool === tool));
   }
 
+  /** @param {string} fen the position to start from */
   open(fen) {
     const { pieces, turn } = fromFen(fen);
     this.active = true;
@@ -116,7 +145,11 @@ export class PositionEditor {
     this.cancelDrag();
   }
 
-  // A pointer press (event) or Enter (no event) on a board point.
+  /**
+   * A pointer press (event) or Enter (no event) on a board point.
+   * @param {string} sq
+   * @param {PointerEvent} [event]
+   */
   point(sq, event) {
     if (!this.active) return false;
     if (this.tool === 'erase') {
@@ -132,12 +165,21 @@ export class PositionEditor {
     return true;
   }
 
+  /**
+   * @param {string} sq
+   * @param {string | null} letter null: empty
+   */
   set(sq, letter) {
     if (letter) this.pieces[sq] = letter;
     else delete this.pieces[sq];
     this.changed();
   }
 
+  /**
+   * @param {string} letter
+   * @param {string | null} from the point it leaves, null from the palette
+   * @param {PointerEvent} event
+   */
   startDrag(letter, from, event) {
     this.cancelDrag();
     const ghost = document.createElement('div');
@@ -148,18 +190,21 @@ export class PositionEditor {
     this.place(event);
   }
 
+  /** @param {PointerEvent} event */
   place(event) {
     const { ghost } = this.drag;
     ghost.style.left = `${event.clientX}px`;
     ghost.style.top = `${event.clientY}px`;
   }
 
+  /** @param {PointerEvent} event */
   dragMove(event) {
     if (!this.drag) return;
     if (Math.hypot(event.clientX - this.drag.x, event.clientY - this.drag.y) > 4) this.drag.moved = true;
     this.place(event);
   }
 
+  /** @param {PointerEvent} event */
   dragEnd(event) {
     const drag = this.drag;
     if (!drag) return;
@@ -187,6 +232,7 @@ export class PositionEditor {
     this.changed();
   }
 
+  /** @param {string} turn 'w' or 'b' */
   setTurn(turn) {
     this.turn = turn === 'b' ? 'b' : 'w';
     this.changed();
@@ -196,6 +242,7 @@ export class PositionEditor {
     return toFen(this.pieces, this.turn);
   }
 
+  /** Redraws and has the new position checked. */
   async changed() {
     this.board.setPosition({ pieces: { ...this.pieces }, legal: [] });
     this.valid = false;

@@ -1,5 +1,7 @@
+// @ts-check
 // The Huarong Dao page: pick or build a layout, move pieces, count steps, watch the solution.
-// The layouts' rules (which moves exist, the solution) come from the server's API.
+// The layouts' rules (which moves exist, the solution) come from the Huarong library in the
+// page (api.js, WebAssembly).
 
 import { api } from './api.js';
 import { $, svgEl as el, copyText } from './dom.js';
@@ -14,7 +16,12 @@ const STEP_MS = [700, 450, 280, 150, 70]; // by the speed slider, slow to fast
 // Difficulty slider positions: [min, max] minimum steps.
 const LEVELS = [[10, 30], [31, 60], [61, 90], [91, 120], [121, 138]];
 const DAILY = [40, 100];
+/** localStorage as JSON, forgiving (private mode keeps nothing). */
 const store = {
+  /**
+   * @param {string} key
+   * @param {any} fallback
+   */
   get(key, fallback) {
     try {
       return JSON.parse(localStorage.getItem(key)) ?? fallback;
@@ -22,6 +29,10 @@ const store = {
       return fallback;
     }
   },
+  /**
+   * @param {string} key
+   * @param {any} value
+   */
   set(key, value) {
     try {
       localStorage.setItem(key, JSON.stringify(value));
@@ -65,10 +76,19 @@ for (let cell = 0; cell < 20; cell++) {
 const ghostLayer = el('g', {}, svg);
 const pieceLayer = el('g', {}, svg);
 
+/**
+ * The top-left corner of a cell (0..19, row by row) on the board.
+ * @param {number} cell
+ * @returns {[number, number]}
+ */
 function cellXY(cell) {
   return [MARGIN + (cell % 4) * CELL, MARGIN + Math.floor(cell / 4) * CELL];
 }
 
+/**
+ * @param {{ key?: string, vars?: Record<string, any>, text?: string, error?: any } | null} message
+ * @param {string} [kind] 'info' or 'error'
+ */
 function say(message, kind = 'info') {
   state.message = message ? { ...message, kind } : null;
   const m = state.message;
@@ -81,6 +101,7 @@ function say(message, kind = 'info') {
 // they move (the label is set when the pieces are laid out, never on a slide).
 const GENERALS = ['guan', 'zhang', 'zhao', 'ma', 'huang'];
 
+/** @param {{ piece: string, cell: number }[]} pieces */
 function pieceNames(pieces) {
   const names = new Map();
   const left = [...GENERALS];
@@ -95,10 +116,16 @@ function pieceNames(pieces) {
   return (p) => (p.piece === 'C' || p.piece === 'S' ? p.piece : names.get(p.cell) ?? null);
 }
 
+/** @param {string} name */
 function label(name) {
   return name ? t(`hr.name.${name}`) : '将';
 }
 
+/**
+ * @param {string} piece its shape: C, V, H or S
+ * @param {number} cell its top-left cell
+ * @param {string} name
+ */
 function pieceNode(piece, cell, name) {
   const [h, w] = SIZE[piece];
   const g = el('g', { class: `block ${piece}`, 'data-piece': piece, 'data-cell': cell, 'data-name': name ?? '' });
@@ -110,12 +137,17 @@ function pieceNode(piece, cell, name) {
   return g;
 }
 
+/**
+ * @param {SVGElement} node
+ * @param {number} cell
+ */
 function placeNode(node, cell) {
   const [x, y] = cellXY(cell);
   node.dataset.cell = String(cell);
   node.style.transform = `translate(${x}px, ${y}px)`;
 }
 
+/** @param {{ piece: string, cell: number }[]} pieces */
 function renderPieces(pieces) {
   const nameOf = pieceNames(pieces);
   pieceLayer.replaceChildren(...pieces.map((p) => pieceNode(p.piece, p.cell, nameOf(p))));
@@ -140,6 +172,7 @@ function renderSelection() {
   }
 }
 
+/** @param {number} ms */
 function clock(ms) {
   const s = Math.floor(ms / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
@@ -155,6 +188,7 @@ function renderTimer() {
 }
 setInterval(() => state.timer.started !== null && renderTimer(), 500);
 
+/** @param {{ key?: string, vars?: Record<string, any>, text?: string } | null} name */
 function title(name) {
   return !name ? '' : name.text ?? t(name.key, name.vars);
 }
@@ -214,6 +248,10 @@ function renderStatus() {
 }
 
 // Shows a layout the server has described; `fresh` rebuilds the pieces instead of moving one.
+/**
+ * @param {any} view the API's description of a layout
+ * @param {{ fresh?: boolean }} [options]
+ */
 function showView(view, { fresh = true } = {}) {
   state.view = view;
   state.selected = null;
@@ -224,12 +262,17 @@ function showView(view, { fresh = true } = {}) {
   $('hr-board').dataset.ready = 'true';
 }
 
+/** @param {string} layout */
 async function describe(layout) {
   return api('/api/huarong/layout', { layout });
 }
 
 // Starts over from a layout (text or share code): steps, history, solution and timer cleared.
 // `name` is its title ({ key, vars } or { text }), `minimum` its minimum steps when known.
+/**
+ * @param {string} layout
+ * @param {{ name?: { key?: string, vars?: Record<string, any>, text?: string } | null, classic?: string, minimum?: number | null }} [options]
+ */
 async function load(layout, { name = null, classic = '', minimum = null } = {}) {
   stopPlaying();
   try {
@@ -261,6 +304,10 @@ function acted() {
 }
 
 // Moves one piece on screen (animated by CSS) from one top-left cell to another.
+/**
+ * @param {number} from
+ * @param {number} to
+ */
 function slide(from, to) {
   const node = [...pieceLayer.children].find((n) => Number(n.dataset.cell) === from);
   if (node) placeNode(node, to);
@@ -283,6 +330,10 @@ function finished() {
 }
 
 // Makes one move (the player's, a redo or a solution step) and asks the server for the layout.
+/**
+ * @param {{ piece: string, from: number, to: number, layout?: string }} move
+ * @param {{ from?: 'player' | 'redo' | 'solution' | string }} [options]
+ */
 async function step(move, { from = 'player' } = {}) {
   const view = await describe(move.layout);
   state.history.push({ layout: state.view.layout, from: move.from, to: move.to });
@@ -304,6 +355,10 @@ async function step(move, { from = 'player' } = {}) {
 
 // Runs one board action at a time (not while the solution plays or the editor is open); a
 // failure is shown, after `rollback` has put back what the action took.
+/**
+ * @param {() => Promise<any>} action
+ * @param {() => void} [rollback]
+ */
 async function exclusive(action, rollback = () => {}) {
   if (state.playing || state.editing || state.busy) return;
   state.busy = true;
@@ -319,6 +374,7 @@ async function exclusive(action, rollback = () => {}) {
   }
 }
 
+/** @param {{ piece: string, from: number, to: number, layout?: string }} move */
 function play(move) {
   return exclusive(() => step(move), () => renderPieces(state.view.pieces));
 }
@@ -353,6 +409,10 @@ function stopPlaying() {
   if (state.playing) state.playing.stop = true;
 }
 
+/**
+ * @param {number} ms
+ * @returns {Promise<void>}
+ */
 function wait(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -417,6 +477,7 @@ async function solve() {
   await playSolution();
 }
 
+/** @param {boolean} forward */
 function solutionStep(forward) {
   const sol = state.solution;
   if (!sol) return undefined;
@@ -451,6 +512,7 @@ async function hint() {
   }
 }
 
+/** @param {boolean} daily today's puzzle (the same for everyone) rather than a random one */
 async function newPuzzle(daily) {
   acted();
   const date = new Date().toISOString().slice(0, 10);
@@ -472,10 +534,15 @@ function renderDifficulty() {
 // Pointer handling: drag a piece to where it can go, or click it and then a highlighted place.
 let drag = null;
 
+/** @param {PointerEvent} event */
 function svgPoint(event) {
   return new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
 }
 
+/**
+ * @param {DOMPoint} p
+ * @returns {number | null}
+ */
 function cellAt(p) {
   const col = Math.floor((p.x - MARGIN) / CELL);
   const row = Math.floor((p.y - MARGIN) / CELL);
@@ -542,6 +609,12 @@ svg.addEventListener('pointerup', (event) => {
   }
 });
 
+/**
+ * Whether a piece of shape `piece` at `topLeft` covers `cell`.
+ * @param {string} piece
+ * @param {number} topLeft
+ * @param {number} cell
+ */
 function covers(piece, topLeft, cell) {
   const [h, w] = SIZE[piece];
   const r = Math.floor(cell / 4) - Math.floor(topLeft / 4);
@@ -573,6 +646,7 @@ function renderEditor() {
   for (const b of $('palette').querySelectorAll('button')) b.setAttribute('aria-pressed', String(b.dataset.shape === ed.shape));
 }
 
+/** @param {number | null} cell */
 function editAt(cell) {
   const ed = state.editing;
   if (cell === null) return;
@@ -626,6 +700,7 @@ async function loadClassics() {
 
 let classics = [];
 
+/** @param {{ name: string, pinyin: string, layout: string, code: string, steps: number | null }} c */
 function classicLoad(c) {
   return load(c.code, { name: { text: c.name }, classic: c.code, minimum: c.steps });
 }
@@ -678,7 +753,7 @@ async function main() {
     say({ key: copied ? 'msg.copied' : 'msg.copyFailed' });
   });
   document.addEventListener('keydown', (e) => {
-    if (e.target.closest('input, textarea, select')) return;
+    if (/** @type {Element} */ (e.target).closest('input, textarea, select')) return;
     if ((e.ctrlKey || e.metaKey) && e.key === 'z') undo();
     if ((e.ctrlKey || e.metaKey) && e.key === 'y') redo();
   });

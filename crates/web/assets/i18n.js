@@ -1,6 +1,8 @@
+// @ts-check
 // English and Chinese interface text. Elements carry data-i18n="key" (text) or
 // data-i18n-title="key" (tooltip); t(key, vars) formats a message in the current language.
 
+/** @type {Record<string, Record<string, string>>} */
 const TEXT = {
   en: {
     'nav.home': 'Qi', 'nav.xq': 'Xiangqi', 'nav.huarong': 'Huarong Dao', 'nav.lang': '中文',
@@ -209,40 +211,64 @@ const KEY = 'qi-lang';
 let lang = localStorage.getItem(KEY) || ((navigator.language || 'en').toLowerCase().startsWith('zh') ? 'zh' : 'en');
 if (!(lang in TEXT)) lang = 'en';
 
+/** @type {((lang: string) => void)[]} */
 const listeners = [];
 
+/** The page's language: 'en' or 'zh'. */
 export function currentLang() {
   return lang;
 }
 
+/**
+ * The text of `key` in the page's language (English when it has none), `{name}` filled from `vars`.
+ * @param {string} key
+ * @param {Record<string, any>} [vars]
+ * @returns {string}
+ */
 export function t(key, vars = {}) {
   const text = TEXT[lang][key] ?? TEXT.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
 }
 
+/**
+ * Writes the texts of every marked element under `root`, and the page's title and language.
+ * @param {Document | Element} [root]
+ */
 export function applyText(root = document) {
   document.documentElement.lang = lang === 'zh' ? 'zh-Hans' : 'en';
   // The page title follows the language: "象棋 · 棋".
   const titleKey = document.body?.dataset.title;
   if (titleKey) document.title = titleKey === 'index.title' ? t('nav.home') : `${t(titleKey)} · ${t('nav.home')}`;
-  for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
-  for (const node of root.querySelectorAll('[data-i18n-placeholder]')) node.placeholder = t(node.dataset.i18nPlaceholder);
-  for (const node of root.querySelectorAll('[data-i18n-label]')) node.setAttribute('aria-label', t(node.dataset.i18nLabel));
-  for (const node of root.querySelectorAll('[data-i18n-title]')) {
+  for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(/** @type {HTMLElement} */ (node).dataset.i18n);
+  for (const node of root.querySelectorAll('[data-i18n-placeholder]')) {
+    const input = /** @type {HTMLInputElement} */ (node);
+    input.placeholder = t(input.dataset.i18nPlaceholder);
+  }
+  for (const node of root.querySelectorAll('[data-i18n-label]')) node.setAttribute('aria-label', t(/** @type {HTMLElement} */ (node).dataset.i18nLabel));
+  for (const el of root.querySelectorAll('[data-i18n-title]')) {
+    const node = /** @type {HTMLElement} */ (el);
     node.title = t(node.dataset.i18nTitle);
     node.setAttribute('aria-label', node.title);
   }
 }
 
-// Lets a module bring its own strings ({ en: {...}, zh: {...} }); keys already here win.
+/**
+ * Lets a module bring its own strings ({ en: {...}, zh: {...} }); keys already here win.
+ * @param {Record<string, Record<string, string>>} tables
+ */
 export function addText(tables) {
   for (const [name, table] of Object.entries(tables)) if (TEXT[name]) TEXT[name] = { ...table, ...TEXT[name] };
 }
 
+/**
+ * Calls fn(lang) after each change of language.
+ * @param {(lang: string) => void} fn
+ */
 export function onLangChange(fn) {
   listeners.push(fn);
 }
 
+/** @param {string} next 'en' or 'zh' */
 export function setLang(next) {
   lang = next in TEXT ? next : 'en';
   localStorage.setItem(KEY, lang);

@@ -1,3 +1,4 @@
+// @ts-check
 // The home page: the language button, and a live preview of the example game (its last
 // position, from the same share link the card opens).
 
@@ -7,8 +8,9 @@ import { setupLangButton } from './i18n.js';
 
 setupLangButton();
 
+/** Draws the example game's last position on its card. */
 async function preview() {
-  const card = document.getElementById('example-game');
+  const card = /** @type {HTMLAnchorElement} */ (document.getElementById('example-game'));
   const link = new URL(card.href).search;
   try {
     const game = await api('/api/xq/link', { link });

@@ -1,22 +1,28 @@
+// @ts-check
 // Move sounds made with WebAudio (no sound files): a wooden click for a move, a heavier knock
 // for a capture, two quick knocks for check, a short chord at the end of the game.
 // The mute switch is kept in localStorage. Every sound played is announced as a `qi-sound`
 // event on the document (the browser tests listen to it).
 
 const KEY = 'qi-muted';
+/** @type {AudioContext | null} */
 let context = null;
 
+/** Whether the user muted the sounds. */
 export function isMuted() {
   return localStorage.getItem(KEY) === '1';
 }
 
+/** @param {boolean} muted */
 export function setMuted(muted) {
   localStorage.setItem(KEY, muted ? '1' : '0');
 }
 
+/** The audio context, made on first use (null where the browser has none). */
 function audio() {
   if (!context) {
-    const Ctx = window.AudioContext || window.webkitAudioContext;
+    // Older Safari names it with a prefix.
+    const Ctx = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
     if (!Ctx) return null;
     context = new Ctx();
   }
@@ -25,6 +31,11 @@ function audio() {
 }
 
 // A knock: a short burst of filtered noise with a fast decay, plus a low body tone.
+/**
+ * @param {AudioContext} ctx
+ * @param {number} at start time (the context's clock, seconds)
+ * @param {{ pitch?: number, gain?: number, length?: number }} [tone] Hz, 0..1, seconds
+ */
 function knock(ctx, at, { pitch = 900, gain = 0.5, length = 0.09 } = {}) {
   const frames = Math.floor(ctx.sampleRate * length);
   const buffer = ctx.createBuffer(1, frames, ctx.sampleRate);
@@ -52,6 +63,12 @@ function knock(ctx, at, { pitch = 900, gain = 0.5, length = 0.09 } = {}) {
   body.stop(at + length);
 }
 
+/**
+ * Notes one after the other, ringing together.
+ * @param {AudioContext} ctx
+ * @param {number} at
+ * @param {number[]} notes frequencies in Hz
+ */
 function chord(ctx, at, notes) {
   notes.forEach((freq, i) => {
     const osc = ctx.createOscillator();
@@ -68,6 +85,7 @@ function chord(ctx, at, notes) {
   });
 }
 
+/** @type {Record<string, (ctx: AudioContext, at: number) => void>} */
 const SOUNDS = {
   move: (ctx, t) => knock(ctx, t),
   capture: (ctx, t) => knock(ctx, t, { pitch: 600, gain: 0.9, length: 0.14 }),
@@ -79,7 +97,10 @@ const SOUNDS = {
   lowtime: (ctx, t) => chord(ctx, t, [880, 880]),
 };
 
-// Plays `name` (move, capture, check, end, lowtime) unless muted.
+/**
+ * Plays `name` (move, capture, check, end, lowtime) unless muted.
+ * @param {string} name
+ */
 export function play(name) {
   if (isMuted() || !SOUNDS[name]) return;
   document.dispatchEvent(new CustomEvent('qi-sound', { detail: name }));

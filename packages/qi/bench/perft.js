@@ -1,5 +1,6 @@
 // Perft through a package's move API under Node (legal moves, play, undo; the last ply counted
-// from the list's length), for Qi and, when installed, npm `ffish` (Fairy-Stockfish's rules as
+// from the list's length; Qi's both with `legalMoves()` and with the allocation-free
+// `legalMovesInto(buffer)`), for Qi and, when installed, npm `ffish` (Fairy-Stockfish's rules as
 // WebAssembly, what pychess uses), on the same positions; and Qi's perft inside the module.
 // Leaves per second of CPU time; prints one JSON object. Run: node bench/perft.js [--rounds N]
 // (ffish: `npm install --no-save ffish` in this folder first.)
@@ -29,6 +30,26 @@ function qiPerft(fen, depth) {
     let n = 0;
     for (const m of moves) {
       board.play(m);
+      n += walk(d - 1);
+      board.undo();
+    }
+    return n;
+  };
+  return walk(depth);
+}
+
+// The same walk with no array made per node: each depth reuses its own buffer
+// (legalMovesInto writes the moves there and returns how many).
+function qiPerftInto(fen, depth) {
+  const board = new Board(fen);
+  const buffers = Array.from({ length: depth + 1 }, () => new Uint16Array(128));
+  const walk = (d) => {
+    const moves = buffers[d];
+    const count = board.legalMovesInto(moves);
+    if (d === 1) return count;
+    let n = 0;
+    for (let i = 0; i < count; i++) {
+      board.play(moves[i]);
       n += walk(d - 1);
       board.undo();
     }
@@ -79,11 +100,14 @@ const results = {};
 for (const [name, fen, depth] of POSITIONS) {
   const row = { depth };
   // Interleaved rounds, medians: the machine is noisy.
-  const runs = { qi_api: [], qi_inside: [], ffish: [] };
+  const runs = { qi_api: [], qi_into: [], qi_inside: [], ffish: [] };
   for (let r = 0; r < rounds; r++) {
     const a = timed(() => qiPerft(fen, depth));
     runs.qi_api.push(a.n / a.s);
     row.leaves = a.n;
+    const i = timed(() => qiPerftInto(fen, depth));
+    if (i.n !== a.n) throw new Error(`${name}: legalMovesInto counts ${i.n}, legalMoves ${a.n}`);
+    runs.qi_into.push(i.n / i.s);
     const b = timed(() => new Board(fen).perft(depth + 1));
     runs.qi_inside.push(b.n / b.s);
     row.leaves_inside = b.n;
@@ -94,10 +118,12 @@ for (const [name, fen, depth] of POSITIONS) {
     }
   }
   row.qi_api_leaves_per_s = Math.round(median(runs.qi_api));
+  row.qi_into_leaves_per_s = Math.round(median(runs.qi_into));
   row.qi_inside_leaves_per_s = Math.round(median(runs.qi_inside));
   if (ffish) {
     row.ffish_leaves_per_s = Math.round(median(runs.ffish));
     row.qi_over_ffish = Number((row.qi_api_leaves_per_s / row.ffish_leaves_per_s).toFixed(2));
+    row.qi_into_over_ffish = Number((row.qi_into_leaves_per_s / row.ffish_leaves_per_s).toFixed(2));
   }
   results[name] = row;
 }

@@ -44,6 +44,30 @@ test('perft through the move API equals the library perft', () => {
   assert.equal(board.perft(3), 43929);
 });
 
+test('legalMovesInto fills a reused buffer with the same moves, and never past its end', () => {
+  const board = new Board(CPW2);
+  const buffers = [0, 1, 2, 3].map(() => new Uint16Array(128));
+  const walk = (depth) => {
+    const moves = buffers[depth];
+    const count = board.legalMovesInto(moves);
+    assert.deepEqual([...moves.subarray(0, count)], [...board.legalMoves()]);
+    if (depth === 1) return count;
+    let n = 0;
+    for (let i = 0; i < count; i++) {
+      board.play(moves[i]);
+      n += walk(depth - 1);
+      board.undo();
+    }
+    return n;
+  };
+  assert.equal(walk(3), 43929);
+  const start = new Board();
+  const small = new Uint16Array(5).fill(7);
+  assert.equal(start.legalMovesInto(small), 44, 'the count is the whole list');
+  assert.deepEqual([...small], [...start.legalMoves().subarray(0, 5)]);
+  assert.equal(start.legalMovesInto(new Uint16Array(0)), 44);
+});
+
 test('games, links and errors', () => {
   const view = describeGame({ moves: ['h2e2', 'h9g7'] });
   assert.equal(view.turn, 'red');

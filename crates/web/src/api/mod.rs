@@ -10,7 +10,7 @@ use super::ApiError;
 use axum::http::Uri;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use qi_api::{engine, game, huarong, link, moves, pgn, record};
+use qi_api::{clock_entropy, engine, game, huarong, link, moves, pgn, record};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::time::Duration;
@@ -29,7 +29,7 @@ pub fn routes() -> Router {
         .route("/huarong/hint", post(on(&cpu::SOLVER, huarong::SOLVE_LIMIT, huarong::hint)))
         .route(
             "/huarong/puzzle",
-            post(|Body(req)| async move { huarong::puzzle(&req, entropy()).map(Json).map_err(ApiError::from) }),
+            post(|Body(req)| async move { huarong::puzzle(&req, clock_entropy()).map(Json).map_err(ApiError::from) }),
         )
         .route("/xq/analyse", post(analysis::analyse))
         .route("/xq/review", post(analysis::review))
@@ -63,12 +63,10 @@ where
 
 async fn best_move(Body(req): Body<engine::EngineRequest>) -> Result<Json<engine::EngineView>, ApiError> {
     let think = engine::think_time(&req)?;
-    cpu::ENGINE.run(think + Duration::from_secs(2), move || Ok(engine::best_move(&req, entropy())?)).await.map(Json)
-}
-
-/// A varied number for the weak engine levels and unseeded puzzles: the clock's nanoseconds.
-fn entropy() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+    cpu::ENGINE
+        .run(think + Duration::from_secs(2), move || Ok(engine::best_move(&req, clock_entropy())?))
+        .await
+        .map(Json)
 }
 
 async fn unknown(uri: Uri) -> ApiError {

@@ -1,0 +1,102 @@
+// @ts-check
+// Playing the computer: its move at the chosen level (the engine runs in a Web Worker, see
+// engine.js), and a hint: the engine's move drawn as an arrow and named.
+
+import { api } from '../api.js';
+import { $ } from '../dom.js';
+
+/** @typedef {import('../tree.js').MoveNode} MoveNode */
+/** @typedef {import('./messages.js').Messages} Messages */
+
+/** Computer levels: a search depth cap for the weaker ones, a thinking time for all. */
+export const LEVELS = {
+  beginner: { depth: 1, movetime_ms: 800 },
+  easy: { depth: 3, movetime_ms: 800 },
+  normal: { movetime_ms: 800 },
+  strong: { movetime_ms: 3000 },
+};
+
+/**
+ * What the computer needs of the page.
+ * @typedef {object} ComputerPage
+ * @property {import('../board.js').XiangqiBoard} board
+ * @property {Messages} messages
+ * @property {(iccs: string) => Promise<boolean>} play plays the computer's move
+ * @property {() => void} render
+ * @property {() => void} renderArrows
+ */
+
+export class Computer {
+  /**
+   * @param {import('./game.js').Game} game
+   * @param {ComputerPage} page
+   */
+  constructor(game, page) {
+    this.game = game;
+    this.page = page;
+    /** @type {{ at: MoveNode, iccs: string } | null} the hint shown, and where */
+    this.hint = null;
+  }
+
+  /** Whether the computer answers the user's moves. */
+  get auto() {
+    return !!$('engine-auto').checked;
+  }
+
+  /** The engine thinks (a bounded time) and its move is played like a click would be. */
+  async move() {
+    const { game, page } = this;
+    if (!game.view || game.view.status.over) return;
+    const asked = game.pathMoves();
+    const at = game.node;
+    $('engine').disabled = true;
+    page.board.interactive = false;
+    page.messages.say({ key: 'msg.thinking' });
+    try {
+      const level = LEVELS[$('engine-level').value] ?? LEVELS.normal;
+      const answer = await api('/api/xq/engine', { fen: game.fen, moves: asked, ...level });
+      // Only if the game has not changed meanwhile.
+      if (answer.bestmove && game.node === at) await page.play(answer.bestmove);
+      else if (game.node === at) page.messages.say(null);
+    } catch (error) {
+      page.messages.say({ error }, 'error');
+    } finally {
+      $('engine').disabled = false;
+      if (game.view) page.render();
+    }
+  }
+
+  /** A hint while playing the computer: the engine's move, drawn as an arrow and named. */
+  async showHint() {
+    const { game, page } = this;
+    if (!game.view || game.view.status.over) return;
+    $('hint').disabled = true;
+    page.messages.say({ key: 'msg.thinking' });
+    try {
+      const moves = game.pathMoves();
+      const answer = await api('/api/xq/engine', { fen: game.fen, moves, movetime_ms: 800 });
+      if (!answer.bestmove) return page.messages.say(null);
+      const named = await api('/api/xq/move', { fen: game.fen, moves, text: answer.bestmove });
+      this.hint = { at: game.node, iccs: answer.bestmove };
+      page.renderArrows();
+      page.messages.say({ key: 'msg.hint', vars: { move: named[game.notation] ?? named.iccs } });
+    } catch (error) {
+      page.messages.say({ error }, 'error');
+    } finally {
+      $('hint').disabled = false;
+    }
+  }
+
+  /** The hint's arrow, when it is for the move on view. */
+  arrows() {
+    const hint = this.hint;
+    return hint?.at === this.game.node ? [{ from: hint.iccs.slice(0, 2), to: hint.iccs.slice(2, 4), kind: 'hint' }] : [];
+  }
+
+  /** Reads and keeps the chosen level. */
+  wireLevel() {
+    const saved = localStorage.getItem('qi-engine-level');
+    $('engine-level').value = saved in LEVELS ? saved : 'normal';
+    $('engine-level').addEventListener('change', (/** @type {any} */ e) => localStorage.setItem('qi-engine-level', e.target.value));
+  }
+}

@@ -1,0 +1,167 @@
+// @ts-check
+// The game as text: PGN in and out (headers, variations, comments; a file in UTF-8 or GBK),
+// the position as FEN, and the move record as people paste it into chats.
+
+import { api } from '../api.js';
+import { $, copyText } from '../dom.js';
+import { GameTree } from '../tree.js';
+import { numbering } from './game.js';
+
+/**
+ * What the records need of the page.
+ * @typedef {object} RecordsPage
+ * @property {import('./messages.js').Messages} messages
+ * @property {() => void} render
+ * @property {() => void} clearReview
+ */
+
+/** Tags the record writes itself (the position, the format): not kept as headers. */
+const OWN_TAGS = ['Game', 'Format', 'FEN'];
+
+export class Records {
+  /**
+   * @param {import('./game.js').Game} game
+   * @param {RecordsPage} page
+   */
+  constructor(game, page) {
+    this.game = game;
+    this.page = page;
+  }
+
+  /**
+   * Opens a PGN text: tags, variations and comments.
+   * @param {string} text
+   */
+  async importPgn(text) {
+    const { game, page } = this;
+    try {
+      const record = await api('/api/xq/record/import', { pgn: text });
+      const tree = GameTree.fromRecord(record.tree, record.comment);
+      /** @type {[string, string][]} */
+      const tags = record.tags.filter(([k]) => !OWN_TAGS.includes(k));
+      if (record.result && !tags.some(([k]) => k === 'Result')) tags.push(['Result', record.result]);
+      const line = tree.mainLine();
+      if (await game.show({ startFen: record.start_fen, tree, node: line.at(-1) || tree.root })) {
+        game.tags = tags;
+        page.clearReview();
+        page.render();
+        page.messages.say({ key: 'msg.pgnLoaded' });
+      }
+    } catch (error) {
+      page.messages.say({ error }, 'error');
+    }
+  }
+
+  /** The game as PGN, in the notation on view. @returns {Promise<string>} */
+  async exportPgn() {
+    const game = this.game;
+    const { pgn } = await api('/api/xq/record/export', {
+      fen: game.fen,
+      tags: game.tags.filter(([, v]) => v),
+      comment: game.tree.root.comment || undefined,
+      tree: game.tree.toRecord(),
+      notation: game.moveNotation(),
+    });
+    return pgn;
+  }
+
+  /** The move record as people paste it into chats: numbered lines in Chinese notation. */
+  async recordText() {
+    const game = this.game;
+    const main = await game.nameMainLine();
+    /** @param {string} k */
+    const tag = (k) => game.tag(k);
+    const lines = [];
+    if (tag('Red') || tag('Black')) lines.push(`${tag('Red') || '红方'}（红）对 ${tag('Black') || '黑方'}（黑）`);
+    if (tag('Event')) lines.push(tag('Event'));
+    const { isRed, number } = numbering(game.view.start_fen);
+    let row = '';
+    main.forEach((n, i) => {
+      const ply = i + 1;
+      if (isRed(ply)) row = `${number(ply)}. ${n.chinese}`;
+      else {
+        row = row ? `${row} ${n.chinese}` : `${number(ply)}. … ${n.chinese}`;
+        lines.push(row);
+        row = '';
+      }
+    });
+    if (row) lines.push(row);
+    const result = tag('Result');
+    if (result && result !== '*') lines.push({ '1-0': '红胜', '0-1': '黑胜', '1/2-1/2': '和棋' }[result] || result);
+    return lines.join('\n');
+  }
+
+  /** Saves the game as a .pgn file named after the players. */
+  async download() {
+    const game = this.game;
+    const pgn = await this.exportPgn();
+    const name = [game.tag('Red'), game.tag('Black')].filter(Boolean).join('-') || 'xiangqi';
+    const url = URL.createObjectURL(new Blob([pgn], { type: 'application/x-chess-pgn;charset=utf-8' }));
+    const a = Object.assign(document.createElement('a'), { href: url, download: `${name}.pgn` });
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  /** The FEN, PGN and record-text controls. */
+  wire() {
+    const { game, page } = this;
+    const say = page.messages.say.bind(page.messages);
+    $('copy-text').addEventListener('click', async () => {
+      try {
+        const text = await this.recordText();
+        $('pgn').value = text;
+        say({ key: (await copyText(text, $('pgn'))) ? 'msg.recordCopied' : 'msg.copyFailed' });
+      } catch (error) {
+        say({ error }, 'error');
+      }
+    });
+    $('fen-load').addEventListener('click', async () => {
+      if (await game.show({ startFen: $('fen').value.trim(), tree: new GameTree(), node: null })) say({ key: 'msg.fenLoaded' });
+    });
+    $('fen').addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
+      if (e.key === 'Enter') $('fen-load').click();
+    });
+    $('fen-copy').addEventListener('click', async () => {
+      if (await copyText($('fen').value, $('fen'))) say({ key: 'msg.fenCopied' });
+    });
+    $('pgn-box').hidden = false;
+    $('pgn-import').addEventListener('click', () => this.importPgn($('pgn').value));
+    $('pgn-export').addEventListener('click', async () => {
+      try {
+        $('pgn').value = await this.exportPgn();
+        say(null);
+      } catch (error) {
+        say({ error }, 'error');
+      }
+    });
+    $('pgn-file').addEventListener('change', async (/** @type {any} */ e) => {
+      const file = e.target.files[0];
+      if (!file) return;
+      const text = decodeFile(new Uint8Array(await file.arrayBuffer()));
+      $('pgn').value = text;
+      e.target.value = '';
+      await this.importPgn(text);
+    });
+    $('pgn-download').addEventListener('click', async () => {
+      try {
+        await this.download();
+      } catch (error) {
+        say({ error }, 'error');
+      }
+    });
+  }
+}
+
+/**
+ * PGN files come in UTF-8 or, from older Chinese programs, GBK.
+ * @param {Uint8Array} bytes
+ */
+export function decodeFile(bytes) {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('gbk').decode(bytes);
+  }
+}
