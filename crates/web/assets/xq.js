@@ -10,6 +10,7 @@ import { GameTree } from './tree.js';
 import { LiveAnalysis, renderEvalBar, formatEval, review, renderGraph } from './analysis.js';
 import { PositionEditor } from './editor.js';
 import * as sound from './sound.js';
+import { recordErrorText } from './record-text.js';
 
 const STANDARD_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const HEADER_KEYS = ['Event', 'Site', 'Date', 'Round', 'Red', 'Black', 'Result'];
@@ -58,6 +59,8 @@ function errorText(error, { bare = false } = {}) {
     }
     case 'bad_move':
       return t(`err.badMove.${v.reason}`, { text: v.text, ply: v.ply, piece });
+    case 'bad_record':
+      return recordErrorText(v);
     case 'bad_fen': {
       const why = t(`fen.${v.reason}`, { ...v, piece, color });
       return bare ? why.charAt(0).toUpperCase() + why.slice(1) : `${t('err.badFen')}: ${why}`;
@@ -789,10 +792,11 @@ async function loadFromAddress() {
   say({ key: 'msg.linkProblem', vars: { why: errorText(problem), kept: bad > 1 ? bad - 1 : 0 } }, 'error');
 }
 
-// Opens a PGN text: tags, variations and comments.
-async function importPgn(text) {
+// Opens a record (`{pgn: text}` or a file's `{bytes: base64}`, any format): tags, variations
+// and comments. Returns the API's answer, or null when it did not open (the reason is shown).
+async function importRecord(request) {
   try {
-    const game = await api('/api/xq/record/import', { pgn: text });
+    const game = await api('/api/xq/record/import', request);
     const tree = GameTree.fromRecord(game.tree, game.comment);
     const tags = game.tags.filter(([k]) => !['Game', 'Format', 'FEN'].includes(k));
     if (game.result && !tags.some(([k]) => k === 'Result')) tags.push(['Result', game.result]);
@@ -803,10 +807,12 @@ async function importPgn(text) {
       $('review-box').hidden = true;
       render();
       say({ key: 'msg.pgnLoaded' });
+      return game;
     }
   } catch (error) {
     say({ error }, 'error');
   }
+  return null;
 }
 
 async function exportPgn() {
@@ -818,15 +824,6 @@ async function exportPgn() {
     notation: notation(),
   });
   return pgn;
-}
-
-// PGN files come in UTF-8 or, from older Chinese programs, GBK.
-function decodeFile(bytes) {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('gbk').decode(bytes);
-  }
 }
 
 // ---------- wiring ----------
@@ -923,7 +920,7 @@ function wire() {
     if (await copyText($('fen').value, $('fen'))) say({ key: 'msg.fenCopied' });
   });
   $('pgn-box').hidden = false;
-  $('pgn-import').addEventListener('click', () => importPgn($('pgn').value));
+  $('pgn-import').addEventListener('click', () => importRecord({ pgn: $('pgn').value }));
   $('pgn-export').addEventListener('click', async () => {
     try {
       $('pgn').value = await exportPgn();
@@ -931,14 +928,6 @@ function wire() {
     } catch (error) {
       say({ error }, 'error');
     }
-  });
-  $('pgn-file').addEventListener('change', async (e) => {
-    const file = e.target.files[0];
-    if (!file) return;
-    const text = decodeFile(new Uint8Array(await file.arrayBuffer()));
-    $('pgn').value = text;
-    e.target.value = '';
-    await importPgn(text);
   });
   $('pgn-download').addEventListener('click', async () => {
     try {
@@ -1044,3 +1033,22 @@ export function currentGame() {
   return { fen: state.startFen, moves: pathMoves(), node: state.node };
 }
 
+
+// ---------- for records.js and save-image.js ----------
+
+export { importRecord, errorText };
+
+// Shows an error (or null: clears the message), or a message by its i18n key, as the page's own.
+export function showError(error) {
+  say(error ? { error } : null, 'error');
+}
+export function notify(key, vars = {}) {
+  say({ key, vars });
+}
+
+// What a picture of the board needs: the board as drawn (its pieces, last move, arrows, side
+// and piece set), the start position and the whole line on view (through its last move).
+export function pictureSource() {
+  const line = lineOf(state.node);
+  return { board, view: state.view, startFen: state.startFen, moves: line.map((n) => n.iccs), ply: state.tree.ply(state.node) };
+}
