@@ -2,6 +2,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+mod base64;
 mod call;
 pub mod engine;
 mod entropy;

@@ -6,6 +6,7 @@ use crate::ApiError;
 use serde::{Deserialize, Serialize};
 use xiangqi::notation::Notation;
 use xiangqi::pgn::PgnGame;
+use xiangqi::record::{Format, Location, RecordError, RecordErrorKind};
 
 /// A PGN text to read.
 #[derive(Deserialize)]
@@ -19,21 +20,70 @@ pub struct ImportRequest {
 /// text pasted from a forum (`1. 炮二平五 马８进７ …`), told apart by `xiangqi::record`; an error
 /// (with the code the page translates) when there is none or the first one does not read.
 pub(crate) fn first_game(text: &str) -> Result<(PgnGame, usize), ApiError> {
-    let (_, games) = xiangqi::record::import_all(text.as_bytes());
+    first_record_game(text.as_bytes()).map(|(_, game, count)| (game, count))
+}
+
+/// The first game of a record file in any format (XQF's bytes, or text in UTF-8 or GBK), its
+/// format and how many games the file holds. A game that does not read is `bad_pgn` (with its
+/// line) for PGN, as the page always said, and `bad_record` for the other formats, with where
+/// (`at`: `line`, `offset` or `input`, and `n`) and why (`reason`, plus the reason's values).
+pub(crate) fn first_record_game(bytes: &[u8]) -> Result<(Format, PgnGame, usize), ApiError> {
+    let (format, games) = xiangqi::record::import_all(bytes);
     let count = games.len();
     let game = games
         .into_iter()
         .next()
         .ok_or_else(|| ApiError::bad_request("no game in the text").with_code("no_game", []))?
-        .map_err(|e| {
-            let line = match e.location {
-                xiangqi::record::Location::Line(line) => line,
-                _ => 0,
-            };
-            ApiError::bad_request(format!("bad {}: {e}", e.format.name()))
-                .with_code("bad_pgn", [("line", line.to_string())])
-        })?;
-    Ok((game, count))
+        .map_err(|e| record_error(&e))?;
+    Ok((format, game, count))
+}
+
+fn record_error(e: &RecordError) -> ApiError {
+    let (at, n) = match e.location {
+        Location::Line(line) => ("line", line),
+        Location::Offset(offset) => ("offset", offset),
+        _ => ("input", 0),
+    };
+    let error = ApiError::bad_request(format!("bad {}: {e}", e.format.name()));
+    if e.format == Format::Pgn {
+        return error.with_code("bad_pgn", [("line", n.to_string())]);
+    }
+    let mut vars = vec![
+        ("format", e.format.name().to_string()),
+        ("at", at.to_string()),
+        ("n", n.to_string()),
+        ("detail", e.kind.to_string()),
+    ];
+    let reason = match &e.kind {
+        RecordErrorKind::Empty => "empty",
+        RecordErrorKind::Truncated => "truncated",
+        RecordErrorKind::UnknownVersion(v) => {
+            vars.push(("version", v.to_string()));
+            "unknown_version"
+        }
+        RecordErrorKind::BadPosition(_) => "bad_position",
+        RecordErrorKind::BadFen(_) => "bad_fen",
+        RecordErrorKind::BadSquare(s) => {
+            vars.push(("square", s.to_string()));
+            "bad_square"
+        }
+        RecordErrorKind::BadMove { ply, number, text, .. } => {
+            vars.extend([
+                ("ply", ply.to_string()),
+                ("number", number.to_string()),
+                ("text", text.chars().take(40).collect()),
+            ]);
+            "bad_move"
+        }
+        RecordErrorKind::CommentTooLong(_) => "comment_too_long",
+        RecordErrorKind::TooManyMoves => "too_many_moves",
+        RecordErrorKind::TooDeep => "too_deep",
+        RecordErrorKind::TooLong(_) => "too_long",
+        RecordErrorKind::DetachedBranch(_) => "detached_branch",
+        _ => "other",
+    };
+    vars.push(("reason", reason.to_string()));
+    error.with_code("bad_record", vars)
 }
 
 /// The notation a request names, Chinese when it names none.

@@ -1,13 +1,14 @@
 //! Game records with variations and comments, for the page's move tree:
-//! `/xq/record/import` reads the first game of a PGN text into a tree of moves (each
-//! with its three notations, its comment and its alternatives) plus the tags;
+//! `/xq/record/import` reads the first game of a record (a PGN text, a DhtmlXQ block or text
+//! pasted from a forum; or a file's bytes in base64, which may also be XQF) into a tree of
+//! moves (each with its three notations, its comment and its alternatives) plus the tags;
 //! `/xq/record/export` writes such a tree back as PGN in a chosen notation.
 //!
 //! A tree is a list of nodes, the first being the main line's move; each node's `children`
 //! continue it the same way (the first child is the main continuation, the others variations).
 
 use crate::game::{replay, status_of};
-use crate::pgn::{first_game, notation_or_chinese};
+use crate::pgn::{first_record_game, notation_or_chinese};
 use crate::ApiError;
 use serde::{Deserialize, Serialize};
 use xiangqi::notation::{format, Notation};
@@ -40,16 +41,25 @@ pub struct Node {
     pub children: Vec<Node>,
 }
 
-/// A record to read.
+/// The largest record file `/xq/record/import` reads (decoded): an XQF game is a few
+/// kilobytes, a PGN collection of a thousand games about a megabyte.
+pub const MAX_RECORD_BYTES: usize = 2 * 1024 * 1024;
+
+/// A record to read: exactly one of `pgn` and `bytes`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ImportRequest {
-    /// A PGN text; its first game is read.
-    pub pgn: String,
+    /// A record as text (PGN, DhtmlXQ, plain text); its first game is read.
+    #[serde(default)]
+    pub pgn: Option<String>,
+    /// A record file's bytes in base64 (XQF, or any text format in UTF-8 or GBK), at most
+    /// [`MAX_RECORD_BYTES`] once decoded; its format is told by its content, not its name.
+    #[serde(default)]
+    pub bytes: Option<String>,
 }
 
 /// A record as a tree.
-#[derive(Serialize)]
+#[derive(Serialize, Debug)]
 pub struct ImportedRecord {
     /// The start position, as FEN.
     pub start_fen: String,
@@ -63,15 +73,29 @@ pub struct ImportedRecord {
     pub result: Option<String>,
     /// Games found in the text (the first is imported).
     pub games: usize,
+    /// The format the record was read as: `xqf`, `dhtmlxq`, `pgn` or `text`.
+    pub format: &'static str,
 }
 
-/// Reads the first game of `req.pgn` as a tree.
+/// Reads the first game of a record as a tree.
 ///
 /// # Errors
-/// As [`crate::pgn::import`].
+/// Neither or both of `pgn` and `bytes` (`bad_request`), bytes that are not base64 or too many
+/// (`bad_base64`, `too_large`); no game (`no_game`), or a first game that does not read:
+/// `bad_pgn` with its line for PGN, `bad_record` with where and why for the other formats.
 pub fn import(req: &ImportRequest) -> Result<ImportedRecord, ApiError> {
-    let (game, count) = first_game(&req.pgn)?;
+    let decoded;
+    let bytes = match (&req.pgn, &req.bytes) {
+        (Some(text), None) => text.as_bytes(),
+        (None, Some(coded)) => {
+            decoded = crate::base64::decode(coded, MAX_RECORD_BYTES)?;
+            &decoded
+        }
+        _ => return Err(ApiError::bad_request("send either `pgn` (a text) or `bytes` (base64), not both")),
+    };
+    let (format, game, count) = first_record_game(bytes)?;
     Ok(ImportedRecord {
+        format: format.name(),
         start_fen: game.start.fen(),
         tree: line_to_nodes(&game.start, &game.line),
         comment: game.line.comment,
@@ -258,5 +282,84 @@ mod tests {
         let req = ExportRequest { fen: None, tags: vec![], comment: None, tree: vec![node], notation: None };
         let e = export(&req).unwrap_err();
         assert_eq!(e.code, Some("illegal_move"));
+    }
+
+    fn base64(bytes: &[u8]) -> String {
+        const ABC: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        let mut out = String::new();
+        for chunk in bytes.chunks(3) {
+            let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+            for i in 0..=chunk.len() {
+                out.push(char::from(ABC[(n >> (18 - 6 * i) & 63) as usize]));
+            }
+        }
+        while !out.len().is_multiple_of(4) {
+            out.push('=');
+        }
+        out
+    }
+
+    fn count(nodes: &[Node]) -> (usize, usize) {
+        nodes.iter().fold((nodes.len(), 0), |(moves, comments), n| {
+            let (m, c) = count(&n.children);
+            (moves + m, comments + c + usize::from(n.comment.is_some()))
+        })
+    }
+
+    #[test]
+    fn an_xqf_file_opens_from_its_bytes_with_its_tree() {
+        let bytes =
+            std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../xiangqi/tests/data/records/variations-v18.xqf"))
+                .unwrap();
+        let want = xiangqi::record::xqf::read(&bytes).unwrap();
+        let got = import(&ImportRequest { pgn: None, bytes: Some(base64(&bytes)) }).unwrap();
+        assert_eq!(got.format, "xqf");
+        assert_eq!(got.start_fen, want.start.fen());
+        let main: Vec<String> =
+            std::iter::successors(got.tree.first(), |n| n.children.first()).map(|n| n.iccs.clone()).collect();
+        assert_eq!(main, want.main_line().iter().map(ToString::to_string).collect::<Vec<_>>());
+        let (moves, comments) = count(&got.tree);
+        assert!(moves_in_variations(&want.line) > 0, "the file has variations");
+        assert_eq!(moves - main.len(), moves_in_variations(&want.line));
+        assert_eq!(comments + usize::from(got.comment.is_some()), xiangqi::record::count_comments(&want.line));
+    }
+
+    /// Moves off the main line, in every variation.
+    fn moves_in_variations(line: &Line) -> usize {
+        fn all(line: &Line) -> usize {
+            line.moves.iter().map(|m| 1 + m.variations.iter().map(all).sum::<usize>()).sum()
+        }
+        all(line) - line.moves.len()
+    }
+
+    #[test]
+    fn a_bad_record_says_where_and_why() {
+        let bytes =
+            std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../xiangqi/tests/data/records/game-v10.xqf")).unwrap();
+        let cut = &bytes[..bytes.len() - 7];
+        let e = import(&ImportRequest { pgn: None, bytes: Some(base64(cut)) }).unwrap_err();
+        let vars: std::collections::HashMap<_, _> = e.vars.iter().cloned().collect();
+        assert_eq!(e.code, Some("bad_record"), "{}", e.message);
+        assert_eq!((vars["format"].as_str(), vars["at"].as_str()), ("xqf", "offset"), "{:?}", e.vars);
+        assert!(vars["n"].parse::<usize>().unwrap() <= cut.len(), "{:?}", e.vars);
+        assert_eq!(vars["reason"], "truncated", "{:?}", e.vars);
+
+        let block = "[DhtmlXQ]\n[DhtmlXQ_movelist]77471010[/DhtmlXQ_movelist]\n[/DhtmlXQ]";
+        let e = import(&ImportRequest { pgn: Some(block.into()), bytes: None }).unwrap_err();
+        let vars: std::collections::HashMap<_, _> = e.vars.iter().cloned().collect();
+        assert_eq!(
+            (e.code, vars["format"].as_str(), vars["reason"].as_str()),
+            (Some("bad_record"), "dhtmlxq", "bad_move"),
+            "{:?}",
+            e.vars
+        );
+        assert_eq!((vars["at"].as_str(), vars["ply"].as_str()), ("line", "2"), "{:?}", e.vars);
+
+        let both = ImportRequest { pgn: Some("h2e2".into()), bytes: Some(base64(b"h2e2")) };
+        assert_eq!(import(&both).unwrap_err().status, 400);
+        assert_eq!(
+            import(&ImportRequest { pgn: None, bytes: Some("@@".into()) }).unwrap_err().code,
+            Some("bad_base64")
+        );
     }
 }

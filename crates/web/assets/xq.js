@@ -270,3 +270,44 @@ export function setFlipped(flipped) {
 export function currentGame() {
   return { fen: game.startFen, moves: game.pathMoves(), node: game.node };
 }
+
+// ---------- for records.js and save-image.js ----------
+
+/**
+ * Opens a record (`{pgn}` or `{bytes}` in base64, any format).
+ * @param {{ pgn?: string, bytes?: string }} request
+ */
+export function importRecord(request) {
+  return records.importRecord(request);
+}
+
+/** @param {any} error */
+export function errorText(error) {
+  return messages.errorText(error);
+}
+
+/**
+ * Shows an error (or null: clears the message) as the page's own.
+ * @param {any} error
+ */
+export function showError(error) {
+  messages.say(error ? { error } : null, 'error');
+}
+
+/**
+ * Shows a message by its i18n key.
+ * @param {string} key
+ * @param {Record<string, any>} [vars]
+ */
+export function notify(key, vars = {}) {
+  messages.say({ key, vars });
+}
+
+/**
+ * What a picture of the board needs: the board as drawn (its pieces, last move, arrows, side
+ * and piece set), the start position and the whole line on view (through its last move).
+ */
+export function pictureSource() {
+  const line = game.tree.line(game.node);
+  return { board, view: game.view, startFen: game.startFen, moves: line.map((n) => n.iccs), ply: game.tree.ply(game.node) };
+}

@@ -5,6 +5,7 @@
 import { ApiError } from '../api.js';
 import { $ } from '../dom.js';
 import { t } from '../i18n.js';
+import { recordErrorText } from '../record-text.js';
 
 /**
  * A message: a text key with values, an error to explain, or a text as is; `kind` styles it.
@@ -48,6 +49,8 @@ export class Messages {
       }
       case 'bad_move':
         return t(`err.badMove.${v.reason}`, { text: v.text, ply: v.ply, piece });
+      case 'bad_record':
+        return recordErrorText(v);
       case 'bad_fen': {
         const why = t(`fen.${v.reason}`, { ...v, piece, color });
         return bare ? why.charAt(0).toUpperCase() + why.slice(1) : `${t('err.badFen')}: ${why}`;

@@ -1,5 +1,6 @@
 // @ts-check
-// The game as text: PGN in and out (headers, variations, comments; a file in UTF-8 or GBK),
+// The game as text: records in and out (headers, variations, comments; files are opened by
+// ../records.js),
 // the position as FEN, and the move record as people paste it into chats.
 
 import { api } from '../api.js';
@@ -29,16 +30,18 @@ export class Records {
   }
 
   /**
-   * Opens a PGN text: tags, variations and comments.
-   * @param {string} text
+   * Opens a record (`{pgn: text}` or a file's `{bytes: base64}`, any format): tags, variations
+   * and comments. Returns the API's answer, or null when it did not open (the reason is shown).
+   * @param {{ pgn?: string, bytes?: string }} request
+   * @returns {Promise<any>}
    */
-  async importPgn(text) {
+  async importRecord(request) {
     const { game, page } = this;
     try {
-      const record = await api('/api/xq/record/import', { pgn: text });
+      const record = await api('/api/xq/record/import', request);
       const tree = GameTree.fromRecord(record.tree, record.comment);
       /** @type {[string, string][]} */
-      const tags = record.tags.filter(([k]) => !OWN_TAGS.includes(k));
+      const tags = record.tags.filter((/** @type {[string, string]} */ [k]) => !OWN_TAGS.includes(k));
       if (record.result && !tags.some(([k]) => k === 'Result')) tags.push(['Result', record.result]);
       const line = tree.mainLine();
       if (await game.show({ startFen: record.start_fen, tree, node: line.at(-1) || tree.root })) {
@@ -46,10 +49,12 @@ export class Records {
         page.clearReview();
         page.render();
         page.messages.say({ key: 'msg.pgnLoaded' });
+        return record;
       }
     } catch (error) {
       page.messages.say({ error }, 'error');
     }
+    return null;
   }
 
   /** The game as PGN, in the notation on view. @returns {Promise<string>} */
@@ -127,7 +132,7 @@ export class Records {
       if (await copyText($('fen').value, $('fen'))) say({ key: 'msg.fenCopied' });
     });
     $('pgn-box').hidden = false;
-    $('pgn-import').addEventListener('click', () => this.importPgn($('pgn').value));
+    $('pgn-import').addEventListener('click', () => this.importRecord({ pgn: $('pgn').value }));
     $('pgn-export').addEventListener('click', async () => {
       try {
         $('pgn').value = await this.exportPgn();
@@ -136,14 +141,6 @@ export class Records {
         say({ error }, 'error');
       }
     });
-    $('pgn-file').addEventListener('change', async (/** @type {any} */ e) => {
-      const file = e.target.files[0];
-      if (!file) return;
-      const text = decodeFile(new Uint8Array(await file.arrayBuffer()));
-      $('pgn').value = text;
-      e.target.value = '';
-      await this.importPgn(text);
-    });
     $('pgn-download').addEventListener('click', async () => {
       try {
         await this.download();
@@ -151,17 +148,5 @@ export class Records {
         say({ error }, 'error');
       }
     });
-  }
-}
-
-/**
- * PGN files come in UTF-8 or, from older Chinese programs, GBK.
- * @param {Uint8Array} bytes
- */
-export function decodeFile(bytes) {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('gbk').decode(bytes);
   }
 }
