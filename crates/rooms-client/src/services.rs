@@ -212,6 +212,27 @@ impl PostgresServer {
         as_account(&mut postgres);
         let mut child = postgres.spawn().context("starting postgres")?;
         wait_for_port(port, &mut child, "postgres")?;
+        // The port opens before the server takes connections ("the database system is starting
+        // up"): wait until pg_isready says it accepts them.
+        let pg_isready = match bin.join("pg_isready") {
+            p if p.is_file() => p,
+            _ => find_program("pg_isready", &[])?,
+        };
+        let start = Instant::now();
+        loop {
+            let ready = Command::new(&pg_isready)
+                .args(["-q", "-h", "127.0.0.1", "-p", &port.to_string(), "-U", "qi", "-d", "postgres"])
+                .status()
+                .context("running pg_isready")?;
+            if ready.success() {
+                break;
+            }
+            if start.elapsed() > READY_WITHIN {
+                stop(&mut child);
+                bail!("postgres did not accept connections within {READY_WITHIN:?}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
         Ok(PostgresServer { child, port, _folder: folder })
     }
 

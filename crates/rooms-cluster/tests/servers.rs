@@ -69,7 +69,8 @@ fn a_database_of_a_newer_schema_or_a_foreign_rooms_table_is_refused() {
     client.batch_execute("CREATE TABLE rooms (id TEXT PRIMARY KEY, colour TEXT)").unwrap();
     let error = PostgresStore::connect(&server.url()).err().unwrap().to_string();
     assert!(error.contains("not a Qi room database"), "{error}");
-    client.batch_execute("DROP TABLE rooms; DROP TABLE qi_schema").unwrap();
+    // The failed migration was rolled back whole: not even its version table is left.
+    client.batch_execute("DROP TABLE rooms; DROP TABLE IF EXISTS qi_schema").unwrap();
     PostgresStore::connect(&server.url()).unwrap();
     client.batch_execute("UPDATE qi_schema SET version = 99").unwrap();
     let error = PostgresStore::connect(&server.url()).err().unwrap().to_string();
@@ -119,6 +120,8 @@ async fn the_redis_bus_leases_delivers_counts_and_comes_back_after_a_restart() {
         stamp: (3, 1),
         for_seat: ["r".into(), "b".into(), "s".into()],
         api: "{}".into(),
+        state_id: 1,
+        chat: Vec::new(),
     };
     a.publish(&state).await.unwrap();
     assert_eq!(next(&mut b_in).await, Incoming::State(state.clone()));
@@ -145,6 +148,12 @@ async fn the_redis_bus_leases_delivers_counts_and_comes_back_after_a_restart() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert_eq!(next(&mut b_in).await, Incoming::State(state2));
-    assert_eq!(b.owner(&room).await.unwrap(), None, "the leases went with the restart");
+    // The first command on a connection from before the restart may fail; the manager then
+    // reconnects (the hub retries the same way).
+    let owner = match b.owner(&room).await {
+        Ok(owner) => owner,
+        Err(_) => b.owner(&room).await.unwrap(),
+    };
+    assert_eq!(owner, None, "the leases went with the restart");
     drop(a_in.try_recv());
 }

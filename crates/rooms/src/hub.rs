@@ -13,7 +13,7 @@
 //! one not repeated within [`PRESENCE_TTL`] (an instance that died).
 
 use crate::bus::{Bus, Incoming, Lease, LEASE};
-use crate::command::Command;
+use crate::command::{Command, Refusal};
 use crate::fanout::Fanout;
 use crate::id::RoomId;
 use crate::record::{wall_ms, RoomRecord};
@@ -145,7 +145,7 @@ struct Msg {
 /// How a room task starts.
 enum Start {
     /// A room just made and saved (fence 0).
-    Fresh(Room),
+    Fresh(Box<Room>),
     /// A stored room, claimed from the store.
     Claim,
 }
@@ -290,7 +290,7 @@ impl Hub {
             seats: [room.token(Color::Red).as_str().to_string(), room.token(Color::Black).as_str().to_string()],
         };
         // Saved, so a failure to host it now only means it is loaded on first use.
-        let _ = spawn_room(&self.inner, room.id().clone(), Start::Fresh(room));
+        let _ = spawn_room(&self.inner, room.id().clone(), Start::Fresh(Box::new(room)));
         Ok(created)
     }
 
@@ -693,7 +693,7 @@ struct Actor {
 
 async fn open_room(inner: &Inner, id: &RoomId, start: Start) -> Result<(Room, u64), Failure> {
     match start {
-        Start::Fresh(room) => Ok((room, 0)),
+        Start::Fresh(room) => Ok((*room, 0)),
         Start::Claim => match inner.store.claim(id.clone()).await {
             Ok(Some(claimed)) => Room::from_record(claimed.record, Instant::now(), wall_ms())
                 .map(|room| (room, claimed.fence))
@@ -988,6 +988,13 @@ impl Actor {
         }
         let before = self.room.clone();
         let also = match self.room.apply_at(seat, command, now, wall) {
+            // A client ahead of this task's game saw a newer state: with several servers this
+            // task is stale (another instance took the room over while this one still thought
+            // it owned it). Hand the room over rather than refuse on old news; the request is
+            // served by the new owner, or by this instance after a fresh claim.
+            Err(Refusal::StalePly { expected, got }) if got > expected && self.inner.bus.is_some() => {
+                return (Response::Failed { error: Failure::NotOwner }, Some(Stop::Fenced));
+            }
             Err(refusal) => return (Response::Refused { error: refusal.to_string() }, None),
             Ok(Applied::Unchanged) => {
                 let frame = self.frames().frame(seat).to_string();
@@ -1015,7 +1022,7 @@ impl Actor {
                 Some(bus) => bus.acquire(next.id()).await == Ok(Lease::Mine),
             };
             if ours {
-                let _ = spawn_room(&self.inner, next.id().clone(), Start::Fresh(next));
+                let _ = spawn_room(&self.inner, next.id().clone(), Start::Fresh(Box::new(next)));
             }
         }
         self.publish();

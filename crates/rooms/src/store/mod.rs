@@ -89,7 +89,7 @@ pub struct Claimed {
 
 /// Durable room storage.
 ///
-/// [`RoomStore::save`] must be atomic (all records or none) and durable when it returns: the
+/// [`RoomStore::commit`] must be atomic per job (all its records or none) and durable when it returns: the
 /// server acknowledges a move only after that.
 pub trait RoomStore: Send + 'static {
     /// The room `id`, if it is stored.
