@@ -72,12 +72,6 @@ impl Fanout {
         }
     }
 
-    /// Ends every subscription of `room` (their sockets close with "restarting" and the
-    /// clients reconnect).
-    pub fn close(&self, room: &RoomId) {
-        self.rooms().remove(room);
-    }
-
     /// Forgets `room` if nobody watches it any more.
     pub fn forget_if_unwatched(&self, room: &RoomId) {
         let mut rooms = self.rooms();
@@ -87,7 +81,8 @@ impl Fanout {
     }
 
     /// The rooms watched here.
-    pub fn watched(&self) -> Vec<RoomId> {
+    #[cfg(test)]
+    fn watched(&self) -> Vec<RoomId> {
         self.rooms().keys().cloned().collect()
     }
 }

@@ -14,7 +14,6 @@ struct Rows {
     failing_commits: usize,
     /// Loads and claims still to fail.
     failing_loads: usize,
-    commits: usize,
 }
 
 /// Rooms in a `HashMap` shared with its [`MemoryControl`].
@@ -66,11 +65,6 @@ impl MemoryControl {
             *fence += 1;
         }
     }
-
-    /// Commits attempted so far.
-    pub fn commits(&self) -> usize {
-        self.rows().commits
-    }
 }
 
 impl RoomStore for MemoryStore {
@@ -97,7 +91,6 @@ impl RoomStore for MemoryStore {
 
     fn commit(&mut self, jobs: &[Vec<Save>]) -> Result<Vec<Result<(), SaveError>>, StoreError> {
         let mut rows = self.rows();
-        rows.commits += 1;
         if rows.failing_commits > 0 {
             rows.failing_commits -= 1;
             return Err(StoreError("injected commit failure".into()));
