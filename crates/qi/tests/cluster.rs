@@ -1,9 +1,10 @@
 //! Rooms across several `qi serve` instances, with real servers on loopback: a private Redis
 //! and PostgreSQL each (Debian's packages; `./scripts/test` installs them), three `qi`
-//! processes, SIGKILL and SIGSTOP of a room's owner, and a Redis restart mid-game.
+//! processes, SIGKILL and SIGSTOP of a room's owner, a Redis restart mid-game, and the lobby's
+//! seeks shared by every instance.
 
 use qi_rooms_client::services::{PostgresServer, RedisServer};
-use qi_rooms_client::{create, http, Client, ServerProcess};
+use qi_rooms_client::{create, http, Client, LobbyClient, ServerProcess};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -179,6 +180,91 @@ async fn a_redis_restart_mid_game_loses_no_committed_move() {
     let (_, shown) =
         http(&b.addr, "GET", &format!("/api/rooms/{}", room["room"].as_str().unwrap()), None).await.unwrap();
     assert_eq!(shown["moves"], json!(plies));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_s_seeks_are_shared_by_every_instance() {
+    let mut cluster = Cluster::start();
+    let (mut a, b) = (cluster.instance(), cluster.instance());
+    let mut maker = LobbyClient::connect(&a.addr).await.unwrap();
+    let mut taker = LobbyClient::connect(&b.addr).await.unwrap();
+    let mut rival = LobbyClient::connect(&a.addr).await.unwrap();
+
+    // A seek made on A is seen on B, and B's player who accepts it plays A's.
+    maker
+        .send(json!({"type": "seek", "clock": {"initial_s": 300, "increment_s": 3}, "colour": "black", "name": "Ann"}))
+        .await
+        .unwrap();
+    let id = maker.next("seeking").await.unwrap()["id"].clone();
+    let seen = taker.seeks_where(|s| s.len() == 1).await.unwrap();
+    assert_eq!(
+        seen[0],
+        json!({"id": id, "clock": {"initial_s": 300, "increment_s": 3}, "colour": "black", "name": "Ann"})
+    );
+    // Two accept at once, on two instances: one gets the game, the other is told it is gone.
+    taker.send(json!({"type": "accept", "id": id})).await.unwrap();
+    rival.send(json!({"type": "accept", "id": id})).await.unwrap();
+    let for_maker = maker.next("paired").await.unwrap();
+    let (one, other) = tokio::join!(taker.next_of(&["paired", "error"]), rival.next_of(&["paired", "error"]));
+    let (one, other) = (one.unwrap(), other.unwrap());
+    let (for_taker, refused) = if one["type"] == "paired" { (one, other) } else { (other, one) };
+    assert_eq!(for_taker["type"], "paired", "one of the two is paired");
+    assert_eq!(refused["error"], "that seek is gone");
+    assert_eq!(for_maker["room"], for_taker["room"]);
+    assert_eq!((&for_maker["colour"], &for_taker["colour"]), (&json!("black"), &json!("red")));
+    let room = for_maker["room"].as_str().unwrap();
+    let token = |link: &Value| link.as_str().unwrap().split("seat=").nth(1).unwrap().to_string();
+    // Red's seat, on whichever instance Red accepted from.
+    let mut red = Client::connect(&b.addr, room, Some(&token(&for_taker["link"]))).await.unwrap();
+    let black = Client::connect(&a.addr, room, Some(&token(&for_maker["link"]))).await.unwrap();
+    assert_eq!(red.state["clock"]["initial_s"], 300, "{}", red.state);
+    play(&mut red, 0, "h2e2").await;
+    drop(black);
+    taker.seeks_where(<[Value]>::is_empty).await.unwrap();
+
+    // The address bound counts every instance's seeks (all of these come from 127.0.0.1).
+    for n in 0..3 {
+        let lobby = if n == 1 { &mut rival } else { &mut maker };
+        lobby.send(json!({"type": "seek", "clock": null, "name": format!("s{n}")})).await.unwrap();
+        lobby.next("seeking").await.unwrap();
+    }
+    taker.send(json!({"type": "seek", "clock": null})).await.unwrap();
+    assert_eq!(taker.next("error").await.unwrap()["error"], "you have as many open seeks as you may");
+    // A seek leaves with its socket, wherever it is watched.
+    let names =
+        |seeks: &[Value]| seeks.iter().map(|s| s["name"].as_str().unwrap_or("").to_string()).collect::<Vec<_>>();
+    taker.seeks_where(|s| names(s) == ["s0", "s1", "s2"]).await.unwrap();
+    drop(rival);
+    taker.seeks_where(|s| names(s) == ["s0", "s2"]).await.unwrap();
+
+    // A Redis restart loses the broker's seeks; their instances post them again, and they
+    // can be accepted.
+    cluster.redis.restart(Duration::from_millis(300)).unwrap();
+    taker.wait = Duration::from_secs(15);
+    let s0 = taker.seeks.iter().find(|s| s["name"] == "s0").unwrap()["id"].clone();
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        // Taken from the broker, so it is there again (or this is refused until it is).
+        taker.send(json!({"type": "accept", "id": s0})).await.unwrap();
+        let answer = taker.next_of(&["paired", "error"]).await.unwrap();
+        if answer["type"] == "paired" {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the seek never came back: {answer}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    maker.next("paired").await.unwrap();
+    taker.seeks_where(|s| names(s) == ["s2"]).await.unwrap();
+    let fresh = LobbyClient::connect(&b.addr).await.unwrap();
+    assert_eq!(names(&fresh.seeks), ["s2"], "a new socket on B sees A's seek");
+
+    // The seeks of an instance killed with SIGKILL go within seconds.
+    a.child.kill().unwrap();
+    a.child.wait().unwrap();
+    let killed_at = Instant::now();
+    taker.seeks_where(<[Value]>::is_empty).await.unwrap();
+    eprintln!("lobby: a killed instance's seeks gone after {:?}", killed_at.elapsed());
+    drop(maker);
 }
 
 #[test]

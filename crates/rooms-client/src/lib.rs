@@ -2,9 +2,11 @@
 #![deny(missing_docs)]
 
 pub mod load;
+mod lobby;
 mod server;
 pub mod services;
 
+pub use lobby::LobbyClient;
 pub use server::ServerProcess;
 
 use anyhow::{bail, Context, Result};

@@ -5,6 +5,10 @@
 //! - Each instance reads its inbox, the channel `qi:inbox:{instance}`; a room's states go to
 //!   `qi:room:{room}`. Payloads are the JSON of [`qi_rooms::wire`].
 //! - Rate limits are fixed-window counters `qi:rate:{key}:{window}` (`INCR`, then `PEXPIRE`).
+//! - The lobby's seeks are the hash `qi:lobby:seeks` (id to JSON), changed only by scripts, so
+//!   that the bounds are checked and a seek taken atomically; each change is announced on
+//!   `qi:lobby`, an accepted seek's instance is told on `qi:lobby:inbox:{instance}`, and each
+//!   lobby beats `qi:lobby:alive:{instance}` (the seeks of one that stopped are removed).
 //!
 //! Commands go through a [`ConnectionManager`], which reconnects by itself. Subscriptions live
 //! on a connection of their own: when it drops (Redis restarted), a task reconnects, subscribes
@@ -13,7 +17,7 @@
 
 use futures_util::StreamExt;
 use qi_rooms::wire::{Envelope, InstanceId, WireState};
-use qi_rooms::{Bus, BusError, BusFuture, Incoming, Lease, RoomId, LEASE};
+use qi_rooms::{Bus, BusError, BusFuture, Incoming, Lease, LobbyEvent, RoomId, SeekPosted, WireSeek, LEASE};
 use redis::aio::{ConnectionManager, ConnectionManagerConfig, PubSubSink};
 use redis::{AsyncCommands, Script};
 use std::collections::HashSet;
@@ -39,6 +43,72 @@ return 0";
 const RELEASE: &str = r"
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0";
+
+/// Opens a seek within the bounds. KEYS: the seeks. ARGV: id, JSON, address, per address,
+/// max, the change channel, the poster's alive key, its expiry.
+const POST_SEEK: &str = r"
+local all = redis.call('HVALS', KEYS[1])
+if #all >= tonumber(ARGV[5]) then return 1 end
+local same = 0
+for _, v in ipairs(all) do
+  local ok, seek = pcall(cjson.decode, v)
+  if ok and seek.address == ARGV[3] then same = same + 1 end
+end
+if same >= tonumber(ARGV[4]) then return 2 end
+redis.call('SET', ARGV[7], '1', 'PX', ARGV[8])
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('PUBLISH', ARGV[6], 'changed')
+return 0";
+
+/// Removes and returns one seek. KEYS: the seeks. ARGV: id, the change channel.
+const TAKE_SEEK: &str = r"
+local v = redis.call('HGET', KEYS[1], ARGV[1])
+if v then
+  redis.call('HDEL', KEYS[1], ARGV[1])
+  redis.call('PUBLISH', ARGV[2], 'changed')
+end
+return v";
+
+/// Removes seeks. KEYS: the seeks. ARGV: the change channel, then the ids.
+const WITHDRAW_SEEKS: &str = r"
+local gone = 0
+for i = 2, #ARGV do gone = gone + redis.call('HDEL', KEYS[1], ARGV[i]) end
+if gone > 0 then redis.call('PUBLISH', ARGV[1], 'changed') end
+return gone";
+
+/// Beats this lobby and removes the seeks of lobbies that stopped. KEYS: the seeks. ARGV: the
+/// alive keys' prefix, the change channel, this instance, the expiry.
+const LOBBY_HEARTBEAT: &str = r"
+redis.call('SET', ARGV[1] .. ARGV[3], '1', 'PX', ARGV[4])
+local all = redis.call('HGETALL', KEYS[1])
+local alive = {}
+local gone = 0
+for i = 1, #all, 2 do
+  local ok, seek = pcall(cjson.decode, all[i + 1])
+  local live = false
+  if ok and type(seek.instance) == 'string' then
+    if alive[seek.instance] == nil then
+      alive[seek.instance] = redis.call('EXISTS', ARGV[1] .. seek.instance) == 1
+    end
+    live = alive[seek.instance]
+  end
+  if not live then
+    redis.call('HDEL', KEYS[1], all[i])
+    gone = gone + 1
+  end
+end
+if gone > 0 then redis.call('PUBLISH', ARGV[2], 'changed') end
+return gone";
+
+const SEEKS: &str = "qi:lobby:seeks";
+const LOBBY_CHANNEL: &str = "qi:lobby";
+const ALIVE_PREFIX: &str = "qi:lobby:alive:";
+/// A lobby that has not beaten for this long is gone, and its seeks with it.
+const LOBBY_ALIVE: Duration = Duration::from_secs(5);
+
+fn lobby_inbox(instance: &str) -> String {
+    format!("qi:lobby:inbox:{instance}")
+}
 
 fn bus_error(e: redis::RedisError) -> BusError {
     BusError(e.to_string())
@@ -69,6 +139,10 @@ pub struct RedisBus {
     subscriber: Arc<tokio::sync::Mutex<Subscriber>>,
     renew: Script,
     release: Script,
+    post_seek: Script,
+    take_seek: Script,
+    withdraw_seeks: Script,
+    lobby_heartbeat: Script,
     lease_ms: u64,
 }
 
@@ -103,6 +177,10 @@ impl RedisBus {
             subscriber,
             renew: Script::new(RENEW),
             release: Script::new(RELEASE),
+            post_seek: Script::new(POST_SEEK),
+            take_seek: Script::new(TAKE_SEEK),
+            withdraw_seeks: Script::new(WITHDRAW_SEEKS),
+            lobby_heartbeat: Script::new(LOBBY_HEARTBEAT),
             lease_ms: u64::try_from(LEASE.as_millis()).unwrap_or(3000),
         }))
     }
@@ -128,7 +206,7 @@ async fn subscribe_all(
     let pubsub = timed(client.get_async_pubsub()).await?;
     let (mut sink, stream) = pubsub.split();
     let mut sub = subscriber.lock().await;
-    timed(sink.subscribe(inbox(instance))).await?;
+    timed(sink.subscribe(&[inbox(instance), lobby_inbox(instance), LOBBY_CHANNEL.to_string()])).await?;
     let channels: Vec<String> = sub.watched.iter().map(room_channel).collect();
     if !channels.is_empty() {
         timed(sink.subscribe(channels)).await?;
@@ -145,6 +223,7 @@ async fn read_subscriptions(
     mut stream: redis::aio::PubSubStream,
 ) {
     let my_inbox = inbox(&instance);
+    let my_lobby = lobby_inbox(&instance);
     loop {
         while let Some(message) = stream.next().await {
             let channel = message.get_channel_name();
@@ -152,6 +231,10 @@ async fn read_subscriptions(
             // A payload that does not parse is dropped: the sender is a newer or broken peer.
             let event = if channel == my_inbox {
                 serde_json::from_slice::<Envelope>(payload).ok().map(Incoming::Message)
+            } else if channel == LOBBY_CHANNEL {
+                Some(Incoming::Lobby(LobbyEvent::Changed))
+            } else if channel == my_lobby {
+                serde_json::from_slice::<LobbyEvent>(payload).ok().map(Incoming::Lobby)
             } else {
                 serde_json::from_slice::<WireState>(payload).ok().map(Incoming::State)
             };
@@ -288,6 +371,75 @@ impl Bus for RedisBus {
             )
             .await?;
             Ok(count <= u64::from(limit))
+        })
+    }
+
+    fn post_seek<'a>(&'a self, seek: &'a WireSeek, per_address: usize, max: usize) -> BusFuture<'a, SeekPosted> {
+        Box::pin(async move {
+            let json = serde_json::to_string(seek).map_err(|e| BusError(e.to_string()))?;
+            let mut con = self.commands();
+            let mut call = self.post_seek.key(SEEKS);
+            call.arg(&seek.id).arg(json).arg(&seek.address).arg(per_address).arg(max).arg(LOBBY_CHANNEL);
+            call.arg(format!("{ALIVE_PREFIX}{}", self.instance)).arg(LOBBY_ALIVE.as_millis() as u64);
+            let outcome: i64 = timed(call.invoke_async(&mut con)).await?;
+            Ok(match outcome {
+                0 => SeekPosted::Open,
+                1 => SeekPosted::LobbyFull,
+                _ => SeekPosted::AddressFull,
+            })
+        })
+    }
+
+    fn take_seek<'a>(&'a self, id: &'a str) -> BusFuture<'a, Option<WireSeek>> {
+        Box::pin(async move {
+            let mut con = self.commands();
+            let mut call = self.take_seek.key(SEEKS);
+            call.arg(id).arg(LOBBY_CHANNEL);
+            let taken: Option<String> = timed(call.invoke_async(&mut con)).await?;
+            // A seek that does not parse was written by a broken peer: it is gone all the same.
+            Ok(taken.and_then(|json| serde_json::from_str(&json).ok()))
+        })
+    }
+
+    fn withdraw_seeks<'a>(&'a self, ids: &'a [String]) -> BusFuture<'a, ()> {
+        Box::pin(async move {
+            if ids.is_empty() {
+                return Ok(());
+            }
+            let mut con = self.commands();
+            let mut call = self.withdraw_seeks.key(SEEKS);
+            call.arg(LOBBY_CHANNEL).arg(ids);
+            let _: i64 = timed(call.invoke_async(&mut con)).await?;
+            Ok(())
+        })
+    }
+
+    fn seeks(&self) -> BusFuture<'_, Vec<WireSeek>> {
+        Box::pin(async move {
+            let mut con = self.commands();
+            let all: Vec<String> = timed(con.hvals(SEEKS)).await?;
+            let mut seeks: Vec<WireSeek> = all.iter().filter_map(|json| serde_json::from_str(json).ok()).collect();
+            seeks.sort_by(WireSeek::older);
+            Ok(seeks)
+        })
+    }
+
+    fn lobby_heartbeat(&self) -> BusFuture<'_, ()> {
+        Box::pin(async move {
+            let mut con = self.commands();
+            let mut call = self.lobby_heartbeat.key(SEEKS);
+            call.arg(ALIVE_PREFIX).arg(LOBBY_CHANNEL).arg(&self.instance).arg(LOBBY_ALIVE.as_millis() as u64);
+            let _: i64 = timed(call.invoke_async(&mut con)).await?;
+            Ok(())
+        })
+    }
+
+    fn tell_lobby<'a>(&'a self, to: &'a str, event: &'a LobbyEvent) -> BusFuture<'a, ()> {
+        Box::pin(async move {
+            let payload = serde_json::to_vec(event).map_err(|e| BusError(e.to_string()))?;
+            let mut con = self.commands();
+            let _: i64 = timed(con.publish(lobby_inbox(to), payload)).await?;
+            Ok(())
         })
     }
 }

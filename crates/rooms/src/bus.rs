@@ -8,8 +8,12 @@
 //! - **States**: an owner publishes each new [`WireState`]; every instance with sockets on the
 //!   room watches it.
 //! - **Rate limits** shared by all instances.
+//! - **The lobby's seeks** ([`WireSeek`]): posted, taken (atomically) and withdrawn in the
+//!   broker; every instance hears [`LobbyEvent::Changed`], and a seek's instance hears when it
+//!   was accepted. Seeks of an instance that stopped beating ([`Bus::lobby_heartbeat`]) go.
 
 use crate::id::RoomId;
+use crate::seek::{LobbyEvent, SeekPosted, WireSeek};
 use crate::wire::{Envelope, InstanceId, WireState};
 use core::fmt;
 use std::future::Future;
@@ -52,6 +56,8 @@ pub enum Incoming {
     State(WireState),
     /// The connection to the broker was lost and is back: states may have been missed.
     Reconnected,
+    /// For the lobby.
+    Lobby(LobbyEvent),
 }
 
 /// A shared broker. The bus delivers [`Incoming`] messages to the channel it was made with.
@@ -76,4 +82,18 @@ pub trait Bus: Send + Sync + 'static {
     /// Counts one event under `key` in the current window of `window`; `false` once `limit`
     /// events of the window were counted (by every instance together).
     fn allow<'a>(&'a self, key: &'a str, limit: u32, window: Duration) -> BusFuture<'a, bool>;
+
+    /// Opens `seek` unless the lobby holds `max` seeks or its address `per_address`.
+    fn post_seek<'a>(&'a self, seek: &'a WireSeek, per_address: usize, max: usize) -> BusFuture<'a, SeekPosted>;
+    /// Removes seek `id` and returns it, if it was open: of several takers, one gets it.
+    fn take_seek<'a>(&'a self, id: &'a str) -> BusFuture<'a, Option<WireSeek>>;
+    /// Removes the seeks `ids` (those still open).
+    fn withdraw_seeks<'a>(&'a self, ids: &'a [String]) -> BusFuture<'a, ()>;
+    /// Every open seek, oldest first.
+    fn seeks(&self) -> BusFuture<'_, Vec<WireSeek>>;
+    /// Says this instance's lobby is alive, and removes the seeks of instances that stopped
+    /// saying so (their sockets are gone with them).
+    fn lobby_heartbeat(&self) -> BusFuture<'_, ()>;
+    /// Sends `event` to instance `to`'s lobby.
+    fn tell_lobby<'a>(&'a self, to: &'a str, event: &'a LobbyEvent) -> BusFuture<'a, ()>;
 }

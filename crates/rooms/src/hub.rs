@@ -18,6 +18,7 @@ use crate::fanout::Fanout;
 use crate::id::RoomId;
 use crate::record::{wall_ms, RoomRecord};
 use crate::room::{Applied, Room, RoomSpec};
+use crate::seek::LobbyEvent;
 use crate::store::{Save, SaveError, StoreError, StoreHandle};
 use crate::view::{share_path, state_frames, Presence, StateFrames};
 use crate::wire::{Body, Envelope, Failure, InstanceId, Request, Response, WireCommand, WireState};
@@ -26,7 +27,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::{mpsc, oneshot, watch};
+use tokio::sync::{broadcast, mpsc, oneshot, watch};
 use tokio::time::Instant;
 use xiangqi::Color;
 
@@ -39,6 +40,8 @@ const REMOTE_TIMEOUT: Duration = Duration::from_secs(2);
 /// How long a request keeps looking for a room's owner: a dead owner's lease must lapse first.
 const ROUTE_PATIENCE: Duration = Duration::from_secs(LEASE.as_secs() * 2 + 2);
 const RETRY_PAUSE: Duration = Duration::from_millis(150);
+/// Lobby events buffered for a slow lobby task (past them it reads the seeks again).
+const LOBBY_EVENTS: usize = 256;
 
 /// What one server holds at most.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -186,6 +189,8 @@ struct Inner {
     /// Requests sent to other instances, by correlation id.
     pending: Mutex<HashMap<u64, oneshot::Sender<Response>>>,
     next_id: AtomicU64,
+    /// What the bus says to the lobby (see [`Hub::lobby_events`]).
+    lobby: broadcast::Sender<LobbyEvent>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -239,6 +244,7 @@ impl Hub {
                 presence_changed,
                 pending: Mutex::new(HashMap::new()),
                 next_id: AtomicU64::new(1),
+                lobby: broadcast::channel(LOBBY_EVENTS).0,
             }),
         };
         tokio::spawn(tell_presence(Arc::downgrade(&hub.inner), changed));
@@ -258,6 +264,12 @@ impl Hub {
     /// The bus, when this server is one of several.
     pub fn bus(&self) -> Option<&Arc<dyn Bus>> {
         self.inner.bus.as_ref()
+    }
+
+    /// What the bus tells this instance's lobby (nothing without a bus). A receiver that lags
+    /// should read the seeks again, as on [`LobbyEvent::Changed`].
+    pub fn lobby_events(&self) -> broadcast::Receiver<LobbyEvent> {
+        self.inner.lobby.subscribe()
     }
 
     /// How many rooms are hosted here now.
@@ -495,7 +507,11 @@ impl Hub {
             Incoming::State(state) => {
                 self.inner.fanout.publish(&state);
             }
+            Incoming::Lobby(event) => {
+                let _ = self.inner.lobby.send(event);
+            }
             Incoming::Reconnected => {
+                let _ = self.inner.lobby.send(LobbyEvent::Reconnected);
                 // States may have been missed while the broker was away: fetch the current ones
                 // and repeat the socket counts.
                 let rooms: Vec<RoomId> = lock(&self.inner.local).keys().cloned().collect();

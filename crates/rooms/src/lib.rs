@@ -15,6 +15,7 @@ pub mod protocol;
 mod rate;
 mod record;
 mod room;
+mod seek;
 mod status;
 pub mod store;
 mod view;
@@ -33,6 +34,7 @@ pub use pgn::{result_tag, room_pgn, room_pgn_named, termination};
 pub use rate::TokenBucket;
 pub use record::{wall_ms, ClockRecord, RoomRecord};
 pub use room::{Applied, Room, RoomSpec, SpecError, CLAIM_AFTER, FIRST_MOVE_WAIT, FIRST_MOVE_WAIT_ALONE, MAX_PLIES};
+pub use seek::{LobbyEvent, SeekColour, SeekPosted, WireSeek};
 pub use status::{EndReason, RoomStatus};
 pub use store::{
     Claimed, Durability, MemoryControl, MemoryStore, PrunePolicy, RoomStore, Save, SaveError, SqliteStore, StoreError,

@@ -12,7 +12,9 @@
 //! `{"type": "paired", "room", "colour", "link"}` to both players of a new room, `pong`, and
 //! `{"type": "error", "error"}`.
 //!
-//! One task owns every seek (the only code that changes them). Bounded: seeks per address
+//! One task owns this instance's seeks (the only code that changes them); with several
+//! servers the seeks are kept in the broker and every instance's lobby shows them all (see
+//! [`qi_rooms::WireSeek`]). Bounded: seeks per address
 //! ([`LobbyLimits::seeks_per_address`]), seeks in all, messages per second per socket (a flood is
 //! closed with 1008), names of at most 24 characters (control characters dropped; the page shows
 //! them as text, never as HTML).
@@ -24,13 +26,15 @@ use axum::extract::ws::{close_code, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use qi_rooms::{ClockSettings, RoomSpec, TokenBucket};
+use qi_rooms::{
+    Bus, ClockSettings, LobbyEvent, RoomSpec, SeekColour, SeekPosted, TokenBucket, WireSeek, PRESENCE_EVERY,
+};
 use serde::Deserialize;
 use serde_json::json;
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{broadcast, mpsc, watch};
 use tokio::time::Instant;
 
 /// The lobby's bounds.
@@ -52,25 +56,18 @@ impl Default for LobbyLimits {
     }
 }
 
+/// Longest seek id a client may send (an instance's name, a dash and a number).
+const MAX_SEEK_ID: usize = 48;
+
 /// Longest name shown with a seek, in characters.
 pub const MAX_NAME_CHARS: usize = 24;
-
-#[derive(Clone, Debug)]
-struct Seek {
-    id: u64,
-    owner: u64,
-    address: IpAddr,
-    clock: Option<ClockSettings>,
-    colour: &'static str,
-    name: Option<String>,
-}
 
 enum Msg {
     Join { socket: u64, out: mpsc::Sender<String> },
     Leave { socket: u64 },
-    Seek { socket: u64, address: IpAddr, clock: Option<ClockSettings>, colour: &'static str, name: Option<String> },
-    Cancel { socket: u64, id: u64 },
-    Accept { socket: u64, id: u64 },
+    Seek { socket: u64, address: IpAddr, clock: Option<ClockSettings>, colour: SeekColour, name: Option<String> },
+    Cancel { socket: u64, id: String },
+    Accept { socket: u64, id: String },
     Quick { socket: u64, address: IpAddr, clock: Option<ClockSettings>, name: Option<String> },
 }
 
@@ -84,11 +81,29 @@ pub struct Lobby {
 }
 
 impl Lobby {
-    /// Starts the lobby's task; pairings make rooms through `rooms`' hub.
+    /// Starts the lobby's task; pairings make rooms through `rooms`' hub. When the hub is one
+    /// of several servers, the seeks are shared through its bus.
     pub fn start(hub: qi_rooms::Hub, limits: LobbyLimits) -> Lobby {
         let (tx, rx) = mpsc::unbounded_channel();
         let (publish, seeks) = watch::channel(Arc::new(seeks_frame(&[])));
-        tokio::spawn(run(hub, limits, rx, publish));
+        let book = match hub.bus() {
+            Some(bus) => Book::Shared(Arc::clone(bus)),
+            None => Book::Local,
+        };
+        let events = hub.lobby_events();
+        let task = LobbyTask {
+            instance: hub.instance().to_string(),
+            hub,
+            limits,
+            book,
+            publish,
+            sockets: HashMap::new(),
+            mine: HashMap::new(),
+            next_id: 1,
+            unposted: false,
+            stale: false,
+        };
+        tokio::spawn(task.run(rx, events));
         Lobby { tx, seeks, next_socket: Arc::new(std::sync::atomic::AtomicU64::new(1)), limits }
     }
 }
@@ -100,10 +115,10 @@ fn clock_json(clock: Option<ClockSettings>) -> serde_json::Value {
     }
 }
 
-fn seeks_frame(seeks: &[Seek]) -> String {
+fn seeks_frame(seeks: &[WireSeek]) -> String {
     let list: Vec<_> = seeks
         .iter()
-        .map(|s| json!({"id": s.id.to_string(), "clock": clock_json(s.clock), "colour": s.colour, "name": s.name}))
+        .map(|s| json!({"id": s.id, "clock": clock_json(s.clock()), "colour": s.colour.as_str(), "name": s.name}))
         .collect();
     json!({"type": "seeks", "seeks": list}).to_string()
 }
@@ -112,114 +127,312 @@ fn error_frame(text: &str) -> String {
     json!({"type": "error", "error": text}).to_string()
 }
 
-async fn run(
+const UNAVAILABLE: &str = "the lobby is unavailable; try again shortly";
+
+/// Where the seeks are kept.
+enum Book {
+    /// One server: they are the task's own (`LobbyTask::mine`).
+    Local,
+    /// Several: in the broker, shared by every instance's lobby.
+    Shared(Arc<dyn Bus>),
+}
+
+/// The only code that changes seeks.
+struct LobbyTask {
     hub: qi_rooms::Hub,
+    instance: String,
     limits: LobbyLimits,
-    mut rx: mpsc::UnboundedReceiver<Msg>,
+    book: Book,
     publish: watch::Sender<Arc<String>>,
-) {
-    let mut seeks: Vec<Seek> = Vec::new();
-    let mut sockets: HashMap<u64, mpsc::Sender<String>> = HashMap::new();
-    let mut next_id: u64 = 1;
-    let tell = |sockets: &HashMap<u64, mpsc::Sender<String>>, socket: u64, text: String| {
-        if let Some(out) = sockets.get(&socket) {
+    sockets: HashMap<u64, mpsc::Sender<String>>,
+    /// The open seeks of this instance's sockets (all the seeks with a [`Book::Local`]).
+    mine: HashMap<String, WireSeek>,
+    next_id: u64,
+    /// The broker was back before this instance's seeks could be posted again.
+    unposted: bool,
+    /// The last read of the seeks failed: the sockets show an old list.
+    stale: bool,
+}
+
+impl LobbyTask {
+    async fn run(mut self, mut rx: mpsc::UnboundedReceiver<Msg>, mut events: broadcast::Receiver<LobbyEvent>) {
+        let mut beat = tokio::time::interval(PRESENCE_EVERY);
+        beat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                msg = rx.recv() => match msg {
+                    Some(msg) => self.handle(msg).await,
+                    None => return,
+                },
+                event = events.recv() => self.event(event, &mut events).await,
+                _ = beat.tick() => self.beat().await,
+            }
+        }
+    }
+
+    fn tell(&self, socket: u64, text: String) {
+        if let Some(out) = self.sockets.get(&socket) {
             let _ = out.try_send(text);
         }
-    };
-    while let Some(msg) = rx.recv().await {
-        let before = seeks.len();
-        let mut changed = false;
+    }
+
+    async fn handle(&mut self, msg: Msg) {
         match msg {
             Msg::Join { socket, out } => {
-                sockets.insert(socket, out);
+                self.sockets.insert(socket, out);
             }
             Msg::Leave { socket } => {
-                sockets.remove(&socket);
-                seeks.retain(|s| s.owner != socket);
+                self.sockets.remove(&socket);
+                let ids: Vec<String> =
+                    self.mine.values().filter(|s| s.socket == socket).map(|s| s.id.clone()).collect();
+                self.withdraw(ids).await;
             }
             Msg::Seek { socket, address, clock, colour, name } => {
-                if let Err(e) = check_room(&seeks, &limits, address) {
-                    tell(&sockets, socket, error_frame(e));
-                    continue;
-                }
-                let id = next_id;
-                next_id += 1;
-                seeks.push(Seek { id, owner: socket, address, clock, colour, name });
-                tell(&sockets, socket, json!({"type": "seeking", "id": id.to_string()}).to_string());
-                changed = true;
+                self.post(socket, address, clock, colour, name).await;
             }
             Msg::Cancel { socket, id } => {
-                seeks.retain(|s| !(s.id == id && s.owner == socket));
+                if self.mine.get(&id).is_some_and(|s| s.socket == socket) {
+                    self.withdraw(vec![id]).await;
+                }
             }
             Msg::Accept { socket, id } => {
-                let Some(at) = seeks.iter().position(|s| s.id == id) else {
-                    tell(&sockets, socket, error_frame("that seek is gone"));
-                    continue;
-                };
-                if seeks[at].owner == socket {
-                    tell(&sockets, socket, error_frame("that seek is your own"));
-                    continue;
+                if self.mine.get(&id).is_some_and(|s| s.socket == socket) {
+                    return self.tell(socket, error_frame("that seek is your own"));
                 }
-                let seek = seeks.remove(at);
-                spawn_pair(&hub, &sockets, seek, socket);
+                match self.take(&id).await {
+                    Ok(Some(seek)) => self.pair(seek, socket),
+                    Ok(None) => self.tell(socket, error_frame("that seek is gone")),
+                    Err(()) => self.tell(socket, error_frame(UNAVAILABLE)),
+                }
             }
             Msg::Quick { socket, address, clock, name } => {
-                if let Some(at) = seeks.iter().position(|s| s.owner != socket && s.clock == clock) {
-                    let seek = seeks.remove(at);
-                    spawn_pair(&hub, &sockets, seek, socket);
-                } else if seeks.iter().any(|s| s.owner == socket && s.clock == clock) {
-                    // Already waiting with that clock.
-                } else if let Err(e) = check_room(&seeks, &limits, address) {
-                    tell(&sockets, socket, error_frame(e));
-                    continue;
-                } else {
-                    let id = next_id;
-                    next_id += 1;
-                    seeks.push(Seek { id, owner: socket, address, clock, colour: "random", name });
-                    tell(&sockets, socket, json!({"type": "seeking", "id": id.to_string()}).to_string());
-                    changed = true;
+                let wanted = WireSeek::clock_of(clock);
+                let Ok(open) = self.list().await else { return self.tell(socket, error_frame(UNAVAILABLE)) };
+                let me = self.instance.clone();
+                let others =
+                    open.into_iter().filter(|s| s.clock_ms == wanted && !(s.instance == me && s.socket == socket));
+                for candidate in others {
+                    // Another player may take it first: then the next one.
+                    if let Ok(Some(seek)) = self.take(&candidate.id).await {
+                        return self.pair(seek, socket);
+                    }
+                }
+                if !self.mine.values().any(|s| s.socket == socket && s.clock_ms == wanted) {
+                    self.post(socket, address, clock, SeekColour::Random, name).await;
                 }
             }
         }
-        if changed || seeks.len() != before {
-            publish.send_replace(Arc::new(seeks_frame(&seeks)));
+    }
+
+    async fn event(
+        &mut self,
+        event: Result<LobbyEvent, broadcast::error::RecvError>,
+        events: &mut broadcast::Receiver<LobbyEvent>,
+    ) {
+        let mut refresh = false;
+        let mut next = event;
+        // Many changes at once are one read of the seeks.
+        loop {
+            match next {
+                Ok(LobbyEvent::Paired { socket, frame }) => self.tell(socket, frame),
+                Ok(LobbyEvent::Reconnected) => {
+                    // The broker may have lost them (a restart): post this instance's again.
+                    self.unposted = true;
+                    self.repost().await;
+                    refresh = true;
+                }
+                Ok(LobbyEvent::Changed) | Err(broadcast::error::RecvError::Lagged(_)) => refresh = true,
+                Err(broadcast::error::RecvError::Closed) => break,
+            }
+            next = match events.try_recv() {
+                Ok(event) => Ok(event),
+                Err(broadcast::error::TryRecvError::Lagged(n)) => Err(broadcast::error::RecvError::Lagged(n)),
+                Err(_) => break,
+            };
+        }
+        if refresh {
+            self.refresh().await;
+        }
+    }
+
+    /// Tells the broker this lobby is alive, and catches up with what failed while it was away.
+    async fn beat(&mut self) {
+        let Book::Shared(bus) = &self.book else { return };
+        if bus.lobby_heartbeat().await.is_err() {
+            return;
+        }
+        if self.unposted {
+            self.repost().await;
+        }
+        if self.stale {
+            self.refresh().await;
+        }
+    }
+
+    /// Posts this instance's seeks again (the broker keeps one copy of each, by id).
+    async fn repost(&mut self) {
+        let Book::Shared(bus) = &self.book else { return };
+        let mut all = true;
+        for seek in self.mine.values() {
+            all &= bus.post_seek(seek, usize::MAX, self.limits.max_seeks).await.is_ok();
+        }
+        self.unposted = !all;
+    }
+
+    /// Every open seek, oldest first.
+    async fn list(&self) -> Result<Vec<WireSeek>, ()> {
+        match &self.book {
+            Book::Local => {
+                let mut seeks: Vec<WireSeek> = self.mine.values().cloned().collect();
+                seeks.sort_by(WireSeek::older);
+                Ok(seeks)
+            }
+            Book::Shared(bus) => bus.seeks().await.map_err(|_| ()),
+        }
+    }
+
+    /// Shows the seeks to every socket of this instance.
+    async fn refresh(&mut self) {
+        let listed = self.list().await;
+        self.stale = listed.is_err();
+        if let Ok(seeks) = listed {
+            self.publish.send_replace(Arc::new(seeks_frame(&seeks)));
+        }
+    }
+
+    async fn post(
+        &mut self,
+        socket: u64,
+        address: IpAddr,
+        clock: Option<ClockSettings>,
+        colour: SeekColour,
+        name: Option<String>,
+    ) {
+        let id = match &self.book {
+            Book::Local => self.next_id.to_string(),
+            Book::Shared(_) => format!("{}-{}", self.instance, self.next_id),
+        };
+        self.next_id += 1;
+        let seek = WireSeek {
+            id: id.clone(),
+            instance: self.instance.clone(),
+            socket,
+            address: address.to_string(),
+            clock_ms: WireSeek::clock_of(clock),
+            colour,
+            name,
+            posted_ms: u64::try_from(qi_rooms::wall_ms()).unwrap_or(0),
+        };
+        let posted = match &self.book {
+            Book::Local => {
+                if self.mine.len() >= self.limits.max_seeks {
+                    SeekPosted::LobbyFull
+                } else if self.mine.values().filter(|s| s.address == seek.address).count()
+                    >= self.limits.seeks_per_address
+                {
+                    SeekPosted::AddressFull
+                } else {
+                    SeekPosted::Open
+                }
+            }
+            Book::Shared(bus) => match bus.post_seek(&seek, self.limits.seeks_per_address, self.limits.max_seeks).await
+            {
+                Ok(posted) => posted,
+                Err(_) => return self.tell(socket, error_frame(UNAVAILABLE)),
+            },
+        };
+        match posted {
+            SeekPosted::Open => {
+                self.mine.insert(id.clone(), seek);
+                self.tell(socket, json!({"type": "seeking", "id": id}).to_string());
+                self.refresh().await;
+            }
+            SeekPosted::LobbyFull => self.tell(socket, error_frame("the lobby is full; try again shortly")),
+            SeekPosted::AddressFull => self.tell(socket, error_frame("you have as many open seeks as you may")),
+        }
+    }
+
+    /// Removes and returns seek `id` if it is still open; `Err` when the broker is away.
+    async fn take(&mut self, id: &str) -> Result<Option<WireSeek>, ()> {
+        let mine = self.mine.remove(id);
+        let taken = match &self.book {
+            Book::Local => mine,
+            Book::Shared(bus) => bus.take_seek(id).await.map_err(|_| ())?,
+        };
+        if taken.is_some() {
+            self.refresh().await;
+        }
+        Ok(taken)
+    }
+
+    async fn withdraw(&mut self, ids: Vec<String>) {
+        if ids.is_empty() {
+            return;
+        }
+        for id in &ids {
+            self.mine.remove(id);
+        }
+        if let Book::Shared(bus) = &self.book {
+            // A seek the broker could not remove now goes with this instance's heartbeat
+            // only if the instance dies; the next change or reconnect will not post it again.
+            let _ = bus.withdraw_seeks(&ids).await;
+        }
+        self.refresh().await;
+    }
+
+    /// Makes the room for `seek` accepted by socket `taker` (in a task of its own, so that the
+    /// lobby goes on while the room is saved) and tells both where to go.
+    fn pair(&self, seek: WireSeek, taker: u64) {
+        let maker = if seek.instance == self.instance {
+            Tell::Local(self.sockets.get(&seek.socket).cloned())
+        } else {
+            match &self.book {
+                Book::Shared(bus) => Tell::Remote(Arc::clone(bus), seek.instance.clone(), seek.socket),
+                Book::Local => Tell::Local(None),
+            }
+        };
+        let taker = Tell::Local(self.sockets.get(&taker).cloned());
+        tokio::spawn(pair(self.hub.clone(), [maker, taker], seek));
+    }
+}
+
+/// A socket told of its pairing: on this instance, or on another through the bus.
+enum Tell {
+    Local(Option<mpsc::Sender<String>>),
+    Remote(Arc<dyn Bus>, String, u64),
+}
+
+impl Tell {
+    async fn send(&self, frame: String) {
+        match self {
+            Tell::Local(out) => {
+                if let Some(out) = out {
+                    let _ = out.try_send(frame);
+                }
+            }
+            Tell::Remote(bus, instance, socket) => {
+                let _ = bus.tell_lobby(instance, &LobbyEvent::Paired { socket: *socket, frame }).await;
+            }
         }
     }
 }
 
-fn check_room(seeks: &[Seek], limits: &LobbyLimits, address: IpAddr) -> Result<(), &'static str> {
-    if seeks.len() >= limits.max_seeks {
-        return Err("the lobby is full; try again shortly");
-    }
-    if seeks.iter().filter(|s| s.address == address).count() >= limits.seeks_per_address {
-        return Err("you have as many open seeks as you may");
-    }
-    Ok(())
-}
-
-/// Makes the room for `seek` accepted by socket `taker` (in a task of its own, so that the
-/// lobby goes on while the room is saved) and tells both where to go.
-fn spawn_pair(hub: &qi_rooms::Hub, sockets: &HashMap<u64, mpsc::Sender<String>>, seek: Seek, taker: u64) {
-    let outs = [sockets.get(&seek.owner).cloned(), sockets.get(&taker).cloned()];
-    tokio::spawn(pair(hub.clone(), outs, seek));
-}
-
-async fn pair(hub: qi_rooms::Hub, outs: [Option<mpsc::Sender<String>>; 2], seek: Seek) {
-    let created = match hub.create(RoomSpec::standard(seek.clock)).await {
+async fn pair(hub: qi_rooms::Hub, tells: [Tell; 2], seek: WireSeek) {
+    let created = match hub.create(RoomSpec::standard(seek.clock())).await {
         Ok(c) => c,
         Err(e) => {
             let text = error_frame(&e.to_string());
-            for out in outs.iter().flatten() {
-                let _ = out.try_send(text.clone());
+            for tell in &tells {
+                tell.send(text.clone()).await;
             }
             return;
         }
     };
     let maker_red = match seek.colour {
-        "red" => true,
-        "black" => false,
+        SeekColour::Red => true,
+        SeekColour::Black => false,
         // The room id is random: its last character decides.
-        _ => created.id.as_str().bytes().last().is_some_and(|b| b & 1 == 0),
+        SeekColour::Random => created.id.as_str().bytes().last().is_some_and(|b| b & 1 == 0),
     };
     let room = created.id.as_str();
     let [red, black] = &created.seats;
@@ -229,10 +442,8 @@ async fn pair(hub: qi_rooms::Hub, outs: [Option<mpsc::Sender<String>>; 2], seek:
     };
     let (maker, other) =
         if maker_red { (frame("red", red), frame("black", black)) } else { (frame("black", black), frame("red", red)) };
-    for (out, text) in outs.iter().zip([maker, other]) {
-        if let Some(out) = out {
-            let _ = out.try_send(text);
-        }
+    for (tell, text) in tells.iter().zip([maker, other]) {
+        tell.send(text).await;
     }
 }
 
@@ -364,7 +575,16 @@ fn handle(lobby: &Lobby, socket: u64, address: IpAddr, text: &str) -> Option<Str
         Ok(w) => w,
         Err(e) => return Some(error_frame(&format!("bad message: {e}"))),
     };
-    let id_of = |s: &str| s.parse::<u64>().map_err(|_| error_frame("no such seek"));
+    let id_of = |s: &str| {
+        let plausible = !s.is_empty()
+            && s.len() <= MAX_SEEK_ID
+            && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if plausible {
+            Ok(s.to_string())
+        } else {
+            Err(error_frame("no such seek"))
+        }
+    };
     let msg = match wire {
         Wire::Ping => return Some(json!({"type": "pong"}).to_string()),
         Wire::Seek { clock, colour, name } => {
@@ -373,9 +593,9 @@ fn handle(lobby: &Lobby, socket: u64, address: IpAddr, text: &str) -> Option<Str
                 Err(e) => return Some(error_frame(&e)),
             };
             let colour = match colour.as_deref() {
-                None | Some("random") => "random",
-                Some("red") => "red",
-                Some("black") => "black",
+                None | Some("random") => SeekColour::Random,
+                Some("red") => SeekColour::Red,
+                Some("black") => SeekColour::Black,
                 Some(_) => return Some(error_frame("colour must be red, black or random")),
             };
             Msg::Seek { socket, address, clock, colour, name: clean_name(name) }
