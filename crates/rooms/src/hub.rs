@@ -40,6 +40,12 @@ const REMOTE_TIMEOUT: Duration = Duration::from_secs(2);
 /// How long a request keeps looking for a room's owner: a dead owner's lease must lapse first.
 const ROUTE_PATIENCE: Duration = Duration::from_secs(LEASE.as_secs() * 2 + 2);
 const RETRY_PAUSE: Duration = Duration::from_millis(150);
+/// How long an owner found through the bus is asked directly before its lease is read again.
+/// A wrong guess costs one refusal ([`Failure::NotOwner`]) or, for a dead owner, an unheard
+/// message; a paused one costs [`REMOTE_TIMEOUT`], as an unpaused lease holder would.
+const OWNER_KNOWN: Duration = LEASE;
+/// Known owners kept before the stale ones are dropped.
+const OWNERS_KNOWN: usize = 100_000;
 /// Lobby events buffered for a slow lobby task (past them it reads the seeks again).
 const LOBBY_EVENTS: usize = 256;
 
@@ -189,6 +195,9 @@ struct Inner {
     /// Requests sent to other instances, by correlation id.
     pending: Mutex<HashMap<u64, oneshot::Sender<Response>>>,
     next_id: AtomicU64,
+    /// Other instances found holding rooms' leases, and when: asked again directly, without
+    /// the two Redis round trips of [`Bus::acquire`], until they refuse or fail to answer.
+    owners: Mutex<HashMap<RoomId, (InstanceId, Instant)>>,
     /// What the bus says to the lobby (see [`Hub::lobby_events`]).
     lobby: broadcast::Sender<LobbyEvent>,
 }
@@ -244,6 +253,7 @@ impl Hub {
                 presence_changed,
                 pending: Mutex::new(HashMap::new()),
                 next_id: AtomicU64::new(1),
+                owners: Mutex::new(HashMap::new()),
                 lobby: broadcast::channel(LOBBY_EVENTS).0,
             }),
         };
@@ -427,7 +437,9 @@ impl Hub {
                 Route::Nobody | Route::Retry => None,
             };
             match answer {
-                None | Some(Response::Failed { error: Failure::NotOwner }) => {}
+                None | Some(Response::Failed { error: Failure::NotOwner }) => {
+                    lock(&self.inner.owners).remove(request.room());
+                }
                 Some(Response::Failed { error }) => return Err(error.into()),
                 Some(response) => return Ok(response),
             }
@@ -450,6 +462,12 @@ impl Hub {
                 Ok(Route::Nobody)
             };
         };
+        if host {
+            let known = lock(&self.inner.owners).get(id).filter(|(_, at)| at.elapsed() < OWNER_KNOWN).cloned();
+            if let Some((owner, _)) = known {
+                return Ok(Route::Remote(owner));
+            }
+        }
         let lease = if host {
             bus.acquire(id).await
         } else {
@@ -465,7 +483,14 @@ impl Hub {
             Ok(Lease::HeldBy(owner)) if owner == self.inner.instance => {
                 spawn_room(&self.inner, id.clone(), Start::Claim).map(Route::Local)
             }
-            Ok(Lease::HeldBy(owner)) => Ok(Route::Remote(owner)),
+            Ok(Lease::HeldBy(owner)) => {
+                let mut owners = lock(&self.inner.owners);
+                if owners.len() >= OWNERS_KNOWN {
+                    owners.retain(|_, (_, at)| at.elapsed() < OWNER_KNOWN);
+                }
+                owners.insert(id.clone(), (owner.clone(), Instant::now()));
+                Ok(Route::Remote(owner))
+            }
             Err(_) => Ok(Route::Retry),
         }
     }
