@@ -7,6 +7,7 @@ mod excerpt;
 mod fen;
 mod game_length;
 mod illegal;
+mod movecount;
 mod movegen;
 mod movelist;
 pub mod notation;

@@ -6,16 +6,16 @@ use crate::tables::{ADVISOR, ELEPHANT, FILE_SLIDE, HORSE, HORSE_ATTACKERS, KING,
 use crate::{Color, Move, MoveList, Square};
 
 // Piece codes per colour, as `Piece::code`: Red 1..=7, Black 8..=14.
-const KING_CODE: u8 = 1;
-const ADVISOR_CODE: u8 = 2;
-const ELEPHANT_CODE: u8 = 3;
-const HORSE_CODE: u8 = 4;
-const ROOK_CODE: u8 = 5;
-const CANNON_CODE: u8 = 6;
-const PAWN_CODE: u8 = 7;
+pub(crate) const KING_CODE: u8 = 1;
+pub(crate) const ADVISOR_CODE: u8 = 2;
+pub(crate) const ELEPHANT_CODE: u8 = 3;
+pub(crate) const HORSE_CODE: u8 = 4;
+pub(crate) const ROOK_CODE: u8 = 5;
+pub(crate) const CANNON_CODE: u8 = 6;
+pub(crate) const PAWN_CODE: u8 = 7;
 
 /// `NOT_OWN[color][code]`: whether a piece of `color` may move onto a square holding `code`.
-const NOT_OWN: [[bool; 16]; 2] = {
+pub(crate) const NOT_OWN: [[bool; 16]; 2] = {
     let mut t = [[false; 16]; 2];
     let mut c = 0;
     while c < 16 {
@@ -278,7 +278,7 @@ impl Position {
     /// Whether moving `from` -> `to` (a pseudo-legal move of the side to move) leaves its
     /// own king attacked.
     #[inline]
-    fn exposes_king(&self, from: usize, to: usize) -> bool {
+    pub(crate) fn exposes_king(&self, from: usize, to: usize) -> bool {
         let us = self.turn;
         let k = self.kings[us.index()] as usize;
         let k = if from == k { to } else { k };
@@ -288,7 +288,7 @@ impl Position {
     /// Calls `emit` with every pseudo-legal target (empty or enemy; with `CAPTURES` only the
     /// enemy ones) of the piece `code` on `s`.
     #[inline(always)]
-    fn targets_of<const CAPTURES: bool>(&self, s: usize, code: u8, mut emit: impl FnMut(usize)) {
+    pub(crate) fn targets_of<const CAPTURES: bool>(&self, s: usize, code: u8, mut emit: impl FnMut(usize)) {
         let us = (code > 7) as usize;
         let not_own = &NOT_OWN[us];
         let board = &self.board;
@@ -334,33 +334,57 @@ impl Position {
 
     /// The squares from which a move (`risky_from`) or onto which a move (`risky_to`) may
     /// expose the side to move's king; every other move of a non-king piece is legal when the
-    /// king is not in check. Enemy sliders on the king's lines make leaving them risky, enemy
-    /// cannons there make entering them risky (a new screen), an enemy horse within reach
-    /// makes the king's diagonal neighbours (its possible legs) risky.
+    /// king is not in check. `None` when the king is in check (found on the same scan, so
+    /// no separate attack test is needed).
+    ///
+    /// Along each of the king's four rays (see `Risks::line`) only the pieces that actually
+    /// shield it are risky to move, and only the empty squares next to an unscreened cannon
+    /// are risky to enter. An enemy horse within reach makes the king's diagonal neighbours
+    /// (its possible legs) risky.
     #[inline]
-    fn risk_masks(&self) -> (u128, u128) {
+    pub(crate) fn risk_masks(&self) -> Option<(u128, u128)> {
         let us = self.turn;
         let k = self.kings[us.index()] as usize;
+        let (kf, kr) = (k % 9, k / 9);
         let them = us.other() as usize * 7;
-        let (rank, file) = (RANK_MASK[k / 9], FILE_MASK[k % 9]);
         let cannons = self.by_piece[them + CANNON_CODE as usize];
-        let sliders = self.by_piece[them + ROOK_CODE as usize] | cannons;
+        let rooks = self.by_piece[them + ROOK_CODE as usize];
         let king = self.by_piece[them + KING_CODE as usize];
-        let line = |mask: u128, present: u128| if present & mask != 0 { mask } else { 0 };
         let horses = self.by_piece[them + HORSE_CODE as usize];
-        let legs = line(DIAG_MASK[k], if horses & HORSE_ZONE[k] != 0 { u128::MAX } else { 0 });
-        let risky_from = line(rank, sliders) | line(file, sliders | king) | legs | 1 << k;
-        let risky_to = line(rank, cannons) | line(file, cannons);
-        (risky_from, risky_to)
+        let mut risks = Risks { from: 1 << k, to: 0, check: false };
+        if horses & HORSE_ZONE[k] != 0 {
+            risks.from |= DIAG_MASK[k];
+            let board = &self.board;
+            let horse = them as u8 + HORSE_CODE;
+            risks.check |= HORSE_ATTACKERS[k][self.eye_index(k)].as_slice().iter().any(|&h| board[h as usize] == horse);
+        }
+        let pawns = self.by_piece[them + PAWN_CODE as usize];
+        if pawns != 0 {
+            let pawn = them as u8 + PAWN_CODE;
+            risks.check |=
+                PAWN_ATTACKERS[us.other().index()][k].as_slice().iter().any(|&p| self.board[p as usize] == pawn);
+        }
+        let codes = (them as u8 + ROOK_CODE, them as u8 + ROOK_CODE, them as u8 + CANNON_CODE);
+        if (rooks | cannons) & RANK_MASK[kr] != 0 {
+            let occ = self.ranks[kr + 1] as usize & 0x1ff;
+            let base = kr * 9;
+            risks.line(&self.board, kf, occ, &RANK_SLIDE[kf], codes, |b| base + b.trailing_zeros() as usize);
+        }
+        if (rooks | cannons | king) & FILE_MASK[kf] != 0 {
+            let codes = (codes.0, them as u8 + KING_CODE, codes.2);
+            risks.line(&self.board, kr, self.files[kf] as usize & 0x3ff, &FILE_SLIDE[kr], codes, |b| {
+                b.trailing_zeros() as usize * 9 + kf
+            });
+        }
+        (!risks.check).then_some((risks.from, risks.to))
     }
 
     /// Calls `emit(from, to)` for every legal move (with `CAPTURES`, every legal capture).
     #[inline(always)]
     fn generate<const CAPTURES: bool>(&self, mut emit: impl FnMut(usize, usize)) {
-        if self.king_attacked(self.turn) {
+        let Some((risky_from, risky_to)) = self.risk_masks() else {
             return self.generate_evasions::<CAPTURES>(emit);
-        }
-        let (risky_from, risky_to) = self.risk_masks();
+        };
         let mut own = self.by_color[self.turn.index()];
         while own != 0 {
             let s = own.trailing_zeros() as usize;
@@ -380,7 +404,7 @@ impl Position {
     /// screen: the others are skipped without the costly test. Two checkers: everything is
     /// tested.
     #[cold]
-    fn generate_evasions<const CAPTURES: bool>(&self, mut emit: impl FnMut(usize, usize)) {
+    pub(crate) fn generate_evasions<const CAPTURES: bool>(&self, mut emit: impl FnMut(usize, usize)) {
         let k = self.kings[self.turn.index()] as usize;
         let (to_mask, from_mask) = self.evasion_masks(k).unwrap_or((u128::MAX, u128::MAX));
         let mut own = self.by_color[self.turn.index()];
@@ -475,13 +499,6 @@ impl Position {
             None
         }
     }
-
-    /// The number of legal moves (perft's last ply), without building a list.
-    pub fn count_legal_moves(&self) -> usize {
-        let mut n = 0;
-        self.generate::<false>(|_, _| n += 1);
-        n
-    }
 }
 
 #[inline(always)]
@@ -501,4 +518,72 @@ fn bits_any(mut bits: u16, mut f: impl FnMut(usize) -> bool) -> bool {
         bits &= bits - 1;
     }
     false
+}
+
+/// The squares where a move may expose the king (see `Position::risk_masks`), gathered ray by
+/// ray along the king's rank and file.
+struct Risks {
+    from: u128,
+    to: u128,
+    /// Whether the king is attacked (then the masks are not needed).
+    check: bool,
+}
+
+impl Risks {
+    /// Adds the risks of one line through the king, at point `at` of the line with occupancy
+    /// `occ`; `slide` is the line's slide table for that point and `square` gives the square
+    /// of the lowest point set in a mask of points. `rook` and `rook_too` are the codes of the enemy pieces that attack along
+    /// the line with nothing between (rook; on the file also the king), `cannon` the code of
+    /// the one that needs a screen.
+    ///
+    /// A rook first or a cannon second on a ray gives check. Otherwise the first piece is
+    /// pinned by a rook behind it, the first two are pinned by a cannon third, and a cannon
+    /// first may not get a screen on the empty points before it.
+    #[inline(always)]
+    fn line(
+        &mut self,
+        board: &[u8; 90],
+        at: usize,
+        occ: usize,
+        slide: &[crate::tables::Slide],
+        (rook, rook_too, cannon): (u8, u8, u8),
+        square: impl Fn(u16) -> usize,
+    ) {
+        let line = slide[occ];
+        for side in [(1u16 << at) - 1, !((2u16 << at) - 1)] {
+            let first = line.first & side;
+            if first == 0 {
+                continue;
+            }
+            let s1 = square(first);
+            let c1 = board[s1];
+            if c1 == rook || c1 == rook_too {
+                self.check = true;
+                continue;
+            }
+            if c1 == cannon {
+                let mut quiet = line.quiet & side;
+                while quiet != 0 {
+                    self.to |= 1 << square(quiet);
+                    quiet &= quiet - 1;
+                }
+            }
+            let second = line.second & side;
+            if second == 0 {
+                continue;
+            }
+            let s2 = square(second);
+            let c2 = board[s2];
+            if c2 == cannon {
+                self.check = true;
+            } else if c2 == rook || c2 == rook_too {
+                self.from |= 1 << s1;
+            }
+            // With the first piece taken away, the second one beyond is the third.
+            let third = slide[occ & !(first as usize)].second & side;
+            if third != 0 && board[square(third)] == cannon {
+                self.from |= 1 << s1 | 1 << s2;
+            }
+        }
+    }
 }
