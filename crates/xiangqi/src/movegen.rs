@@ -5,14 +5,10 @@ use crate::position::Position;
 use crate::tables::{ADVISOR, ELEPHANT, FILE_SLIDE, HORSE, HORSE_ATTACKERS, KING, PAWN, PAWN_ATTACKERS, RANK_SLIDE};
 use crate::{Color, Move, MoveList, Square};
 
-// Piece codes per colour, as `Piece::code`: Red 1..=7, Black 8..=14.
-pub(crate) const KING_CODE: u8 = 1;
-pub(crate) const ADVISOR_CODE: u8 = 2;
-pub(crate) const ELEPHANT_CODE: u8 = 3;
-pub(crate) const HORSE_CODE: u8 = 4;
-pub(crate) const ROOK_CODE: u8 = 5;
-pub(crate) const CANNON_CODE: u8 = 6;
-pub(crate) const PAWN_CODE: u8 = 7;
+// Piece codes per colour, as `Piece::code`: Red 1..=7, Black 8..=14 (defined beside the attacks).
+pub(crate) use crate::attacks::{
+    ADVISOR_CODE, CANNON_CODE, ELEPHANT_CODE, HORSE_CODE, KING_CODE, PAWN_CODE, ROOK_CODE,
+};
 
 /// `NOT_OWN[color][code]`: whether a piece of `color` may move onto a square holding `code`.
 pub(crate) const NOT_OWN: [[bool; 16]; 2] = {
