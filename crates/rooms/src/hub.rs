@@ -479,11 +479,7 @@ impl Hub {
             }
         };
         match lease {
-            Ok(Lease::Mine) => spawn_room(&self.inner, id.clone(), Start::Claim).map(Route::Local),
-            Ok(Lease::HeldBy(owner)) if owner == self.inner.instance => {
-                spawn_room(&self.inner, id.clone(), Start::Claim).map(Route::Local)
-            }
-            Ok(Lease::HeldBy(owner)) => {
+            Ok(Lease::HeldBy(owner)) if owner != self.inner.instance => {
                 let mut owners = lock(&self.inner.owners);
                 if owners.len() >= OWNERS_KNOWN {
                     owners.retain(|_, (_, at)| at.elapsed() < OWNER_KNOWN);
@@ -491,6 +487,8 @@ impl Hub {
                 owners.insert(id.clone(), (owner.clone(), Instant::now()));
                 Ok(Route::Remote(owner))
             }
+            // The lease is this instance's (just taken, or held from before a restart).
+            Ok(_) => spawn_room(&self.inner, id.clone(), Start::Claim).map(Route::Local),
             Err(_) => Ok(Route::Retry),
         }
     }
@@ -559,11 +557,10 @@ impl Hub {
     /// A request from another instance: served if the room is hosted here (or its lease is
     /// this instance's), otherwise [`Failure::NotOwner`].
     async fn serve_remote(&self, request: Request) -> Response {
-        let tx = match self.route(request.room(), false).await {
-            Ok(Route::Local(tx)) => tx,
-            Ok(_) => return Response::Failed { error: Failure::NotOwner },
-            Err(HubError::NotFound) => return Response::Failed { error: Failure::NotFound },
-            Err(_) => return Response::Failed { error: Failure::NotOwner },
+        // `route` loads nothing itself (the room's task does), so its only failure is `Full`:
+        // whatever the reason, the asker should look for the owner again.
+        let Ok(Route::Local(tx)) = self.route(request.room(), false).await else {
+            return Response::Failed { error: Failure::NotOwner };
         };
         let (reply, answer) = oneshot::channel();
         if tx.send(Msg { request, reply }).is_err() {
