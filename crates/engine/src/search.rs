@@ -767,16 +767,18 @@ impl Engine {
         self.killers[ply + 1] = [None; 2];
 
         if !pv_node && !in_check {
-            // Razoring: far below alpha, only captures can save it.
-            if depth <= 3 && eval + 250 * depth < alpha {
+            // Razoring: far below alpha, only captures can save it (unless alpha is a mate,
+            // which a quiet move may beat by mating sooner).
+            if depth <= 3 && eval + 250 * depth < alpha && alpha < WIN_BOUND {
                 let q = self.quiesce(pos, alpha - 1, alpha, ply, false);
                 if q < alpha {
                     return q;
                 }
             }
-            // Reverse futility: so far above beta that a quiet move will not lose it all.
+            // Reverse futility: so far above beta that a quiet move will not lose it all. Not
+            // when beta is being mated: no static score proves the mate is escaped.
             let margin = 85 * depth - if improving { 60 } else { 0 };
-            if depth <= 7 && eval - margin >= beta && eval.abs() < WIN_BOUND {
+            if depth <= 7 && eval - margin >= beta && eval.abs() < WIN_BOUND && beta > -WIN_BOUND {
                 return eval;
             }
             // Null move: if passing still fails high, a real move will too. Without rooks or
@@ -837,8 +839,9 @@ impl Engine {
             let capture = pos.is_capture(m);
             let piece = pos.codes()[m.from().index()];
             let killer_or_counter = kind == Kind::Refutation;
-            // Shallow pruning of moves that are unlikely to matter.
-            if !root && best_score > -WIN_BOUND && !in_check {
+            // Shallow pruning of moves that are unlikely to matter; none of it when alpha is a
+            // mate already found: only a sooner mate beats it, and that may be any quiet move.
+            if !root && best_score > -WIN_BOUND && alpha < WIN_BOUND && !in_check {
                 if !capture && !killer_or_counter {
                     let lmp = (3 + depth * depth) / if improving { 1 } else { 2 };
                     if depth <= 8 && quiet_count as i32 >= lmp {
