@@ -236,6 +236,16 @@ async fn the_lobby_s_seeks_are_shared_by_every_instance() {
     taker.seeks_where(|s| names(s) == ["s0", "s1", "s2"]).await.unwrap();
     drop(rival);
     taker.seeks_where(|s| names(s) == ["s0", "s2"]).await.unwrap();
+    // A seek accepted on another instance is gone from its maker's instance too: the restart
+    // below must not post it again.
+    maker.send(json!({"type": "seek", "clock": null, "name": "s3"})).await.unwrap();
+    maker.next("seeking").await.unwrap();
+    let s3 = taker.seeks_where(|s| names(s).contains(&"s3".to_string())).await.unwrap();
+    let s3 = s3.iter().find(|s| s["name"] == "s3").unwrap()["id"].clone();
+    taker.send(json!({"type": "accept", "id": s3})).await.unwrap();
+    taker.next("paired").await.unwrap();
+    maker.next("paired").await.unwrap();
+    taker.seeks_where(|s| names(s) == ["s0", "s2"]).await.unwrap();
 
     // A Redis restart loses the broker's seeks; their instances post them again, and they
     // can be accepted.

@@ -100,8 +100,10 @@ pub enum SeekPosted {
 pub enum LobbyEvent {
     /// The shared seeks changed: read them again.
     Changed,
-    /// A seek of socket `socket` on this instance was accepted: send it `frame`.
+    /// Seek `seek` of socket `socket` on this instance was accepted: send it `frame`.
     Paired {
+        /// The seek's id (no longer open: the maker's lobby forgets it).
+        seek: String,
         /// The maker's socket.
         socket: u64,
         /// The lobby frame that sends it to the room.

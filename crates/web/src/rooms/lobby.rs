@@ -234,7 +234,11 @@ impl LobbyTask {
         // Many changes at once are one read of the seeks.
         loop {
             match next {
-                Ok(LobbyEvent::Paired { socket, frame }) => self.tell(socket, frame),
+                Ok(LobbyEvent::Paired { seek, socket, frame }) => {
+                    // Taken on another instance: not to be withdrawn or posted again from here.
+                    self.mine.remove(&seek);
+                    self.tell(socket, frame);
+                }
                 Ok(LobbyEvent::Reconnected) => {
                     // The broker may have lost them (a restart): post this instance's again.
                     self.unposted = true;
@@ -354,12 +358,14 @@ impl LobbyTask {
 
     /// Removes and returns seek `id` if it is still open; `Err` when the broker is away.
     async fn take(&mut self, id: &str) -> Result<Option<WireSeek>, ()> {
-        let mine = self.mine.remove(id);
         let taken = match &self.book {
-            Book::Local => mine,
+            Book::Local => self.mine.get(id).cloned(),
+            // Forgotten here only once the broker has given it up: a seek still open there
+            // must stay withdrawable when its socket leaves.
             Book::Shared(bus) => bus.take_seek(id).await.map_err(|_| ())?,
         };
         if taken.is_some() {
+            self.mine.remove(id);
             self.refresh().await;
         }
         Ok(taken)
@@ -387,7 +393,7 @@ impl LobbyTask {
             Tell::Local(self.sockets.get(&seek.socket).cloned())
         } else {
             match &self.book {
-                Book::Shared(bus) => Tell::Remote(Arc::clone(bus), seek.instance.clone(), seek.socket),
+                Book::Shared(bus) => Tell::Remote(Arc::clone(bus), seek.instance.clone(), seek.id.clone(), seek.socket),
                 Book::Local => Tell::Local(None),
             }
         };
@@ -399,7 +405,8 @@ impl LobbyTask {
 /// A socket told of its pairing: on this instance, or on another through the bus.
 enum Tell {
     Local(Option<mpsc::Sender<String>>),
-    Remote(Arc<dyn Bus>, String, u64),
+    /// The bus, the maker's instance, the seek and the maker's socket.
+    Remote(Arc<dyn Bus>, String, String, u64),
 }
 
 impl Tell {
@@ -410,8 +417,9 @@ impl Tell {
                     let _ = out.try_send(frame);
                 }
             }
-            Tell::Remote(bus, instance, socket) => {
-                let _ = bus.tell_lobby(instance, &LobbyEvent::Paired { socket: *socket, frame }).await;
+            Tell::Remote(bus, instance, seek, socket) => {
+                let event = LobbyEvent::Paired { seek: seek.clone(), socket: *socket, frame };
+                let _ = bus.tell_lobby(instance, &event).await;
             }
         }
     }
