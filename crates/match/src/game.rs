@@ -1,7 +1,7 @@
 //! One game between the two engines.
 
 use crate::process::{EngineProcess, Fault, Go, Reply};
-use crate::{Control, Opening, Settings};
+use crate::{Control, Interrupt, Opening, Settings};
 use std::time::{Duration, Instant};
 use xiangqi::outcome::{Game, Outcome};
 use xiangqi::pgn::PgnGame;
@@ -39,8 +39,15 @@ fn move_comment(reply: &Reply) -> String {
     }
 }
 
-/// Plays game `index`: the first engine is Red in even games.
-pub(crate) fn play_game(setup: &Settings, names: &[String], opening: &Opening, index: usize) -> Finished {
+/// Plays game `index`: the first engine is Red in even games. `None` when `interrupt` stops
+/// it before it ends.
+pub(crate) fn play_game(
+    setup: &Settings,
+    names: &[String],
+    opening: &Opening,
+    index: usize,
+    interrupt: &Interrupt,
+) -> Option<Finished> {
     let first_is_red = index.is_multiple_of(2);
     // seat[c]: which engine (0 first, 1 second) plays colour c (0 Red, 1 Black).
     let seat = if first_is_red { [0, 1] } else { [1, 0] };
@@ -71,6 +78,9 @@ pub(crate) fn play_game(setup: &Settings, names: &[String], opening: &Opening, i
             break 'game (Outcome::win(color.other()), "engine failed to start".to_string());
         }
         loop {
+            if interrupt.is_stopped() {
+                return None;
+            }
             let status = game.status();
             if status.is_over() {
                 break 'game (status.outcome, status.reason.map_or("over".into(), |r| r.name().to_string()));
@@ -140,5 +150,5 @@ pub(crate) fn play_game(setup: &Settings, names: &[String], opening: &Opening, i
     pgn.result = Some(result.to_string());
     let text = pgn.write(xiangqi::notation::Notation::Iccs) + "\n";
     // Reasons are counted without the engine's name when the rules decided.
-    Finished { index, points_first, result, termination, pgn: text, depths, nodes, think }
+    Some(Finished { index, points_first, result, termination, pgn: text, depths, nodes, think })
 }

@@ -99,6 +99,26 @@ pub struct Settings {
 pub struct Match {
     settings: Settings,
     names: Vec<String>,
+    interrupt: Interrupt,
+}
+
+/// Ends a match early from another thread (a signal handler, say): no game starts after
+/// [`Interrupt::stop`], the games being played are abandoned before their next move (an
+/// unfinished game is not counted), and [`Match::play`] returns the summary of the finished
+/// ones, marked [`Summary::interrupted`].
+#[derive(Clone, Debug, Default)]
+pub struct Interrupt(Arc<AtomicBool>);
+
+impl Interrupt {
+    /// Asks the match to end.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether [`Interrupt::stop`] was called.
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
 }
 
 impl Match {
@@ -113,7 +133,12 @@ impl Match {
             let engine = EngineProcess::start(e).with_context(|| format!("engine {:?}", e.command.join(" ")))?;
             names.push(engine.name.clone());
         }
-        Ok(Match { settings, names })
+        Ok(Match { settings, names, interrupt: Interrupt::default() })
+    }
+
+    /// A handle that ends this match early (see [`Interrupt`]).
+    pub fn interrupt(&self) -> Interrupt {
+        self.interrupt.clone()
     }
 
     /// The engines' names for reports, first and second.
@@ -129,13 +154,14 @@ impl Match {
     ///
     /// When writing the PGN fails.
     pub fn play(self, pgn: Option<&mut dyn Write>, on_game: impl FnMut(&Finished, &Tally)) -> Result<Summary> {
-        play(self.settings, self.names, pgn, on_game)
+        play(self.settings, self.names, self.interrupt, pgn, on_game)
     }
 }
 
 fn play(
     settings: Settings,
     names: Vec<String>,
+    interrupt: Interrupt,
     mut pgn: Option<&mut dyn Write>,
     mut on_game: impl FnMut(&Finished, &Tally),
 ) -> Result<Summary> {
@@ -150,13 +176,14 @@ fn play(
     let workers: Vec<_> = (0..concurrency)
         .map(|_| {
             let (setup, next, stop, names, tx) = (setup.clone(), next.clone(), stop.clone(), names.clone(), tx.clone());
+            let interrupt = interrupt.clone();
             std::thread::spawn(move || loop {
                 let index = next.fetch_add(1, Ordering::SeqCst);
-                if index >= total || stop.load(Ordering::SeqCst) {
+                if index >= total || stop.load(Ordering::SeqCst) || interrupt.is_stopped() {
                     break;
                 }
                 let opening = &setup.openings[(index / 2) % setup.openings.len()];
-                let finished = game::play_game(&setup, &names, opening, index);
+                let Some(finished) = game::play_game(&setup, &names, opening, index, &interrupt) else { break };
                 if tx.send(finished).is_err() {
                     break;
                 }
@@ -197,7 +224,8 @@ fn play(
         }
     }
     let names = Arc::try_unwrap(names).unwrap_or_else(|n| (*n).clone());
-    Ok(Summary { names, tally, sprt: sprt.map(|s| (s, verdict)), elapsed: started.elapsed() })
+    let interrupted = interrupt.is_stopped();
+    Ok(Summary { names, tally, sprt: sprt.map(|s| (s, verdict)), elapsed: started.elapsed(), interrupted })
 }
 
 #[cfg(test)]

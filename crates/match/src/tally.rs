@@ -64,6 +64,9 @@ pub struct Summary {
     pub sprt: Option<(Sprt, Verdict)>,
     /// How long the games took.
     pub elapsed: Duration,
+    /// Whether the match was ended early by an [`Interrupt`](crate::Interrupt): the games
+    /// are the finished ones, fewer than asked for.
+    pub interrupted: bool,
 }
 
 impl Summary {
@@ -82,7 +85,7 @@ impl Summary {
 
     /// The report as one JSON object: `engines`, `games`, `wins`, `draws`, `losses`, `score`,
     /// `elo`, `elo_low`, `elo_high` (null when infinite), `sprt`, `terminations`,
-    /// `median_depth`, `nps`, `seconds`.
+    /// `median_depth`, `nps`, `seconds`, `interrupted`.
     pub fn json(&self) -> Value {
         let (t, wdl) = (&self.tally, &self.tally.wdl);
         let (elo, low, high) = wdl.elo();
@@ -97,6 +100,7 @@ impl Summary {
             "median_depth": [t.median_depth(0), t.median_depth(1)],
             "nps": [t.nps(0), t.nps(1)],
             "seconds": self.elapsed.as_secs_f64().round(),
+            "interrupted": self.interrupted,
         })
     }
 }
@@ -107,7 +111,15 @@ impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (t, wdl, names) = (&self.tally, &self.tally.wdl, &self.names);
         let (elo, low, high) = wdl.elo();
-        writeln!(f, "{} vs {}: {} games in {:.0} s", names[0], names[1], wdl.games(), self.elapsed.as_secs_f64())?;
+        let interrupted = if self.interrupted { " (interrupted)" } else { "" };
+        writeln!(
+            f,
+            "{} vs {}: {} games in {:.0} s{interrupted}",
+            names[0],
+            names[1],
+            wdl.games(),
+            self.elapsed.as_secs_f64()
+        )?;
         writeln!(
             f,
             "+{} ={} -{}  score {:.1} %  Elo {elo:+.1} (95 %: {low:+.1} to {high:+.1})",
@@ -151,7 +163,13 @@ mod tests {
             nodes: [vec![1000, 1000], vec![]],
             think: [Duration::from_secs(2), Duration::ZERO],
         };
-        let summary = Summary { names: vec!["a".into(), "b".into()], tally, sprt: None, elapsed: Duration::ZERO };
+        let summary = Summary {
+            names: vec!["a".into(), "b".into()],
+            tally,
+            sprt: None,
+            elapsed: Duration::ZERO,
+            interrupted: false,
+        };
         let text = summary.to_string();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "a vs b: 2 games in 0 s");

@@ -95,3 +95,43 @@ fn bad_arguments_are_refused() {
         assert!(!out.status.success(), "{args:?}");
     }
 }
+
+#[test]
+fn an_interrupted_match_reports_the_games_it_finished() {
+    use std::io::{BufRead, BufReader};
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("games.pgn");
+    let engine = format!("{} engine uci", qi());
+    let mut child = Command::new(qi())
+        .args(["match", &engine, &engine, "--tc", "30ms", "--max-plies", "10", "--games", "200", "--json"])
+        .arg("--pgn")
+        .arg(&pgn)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Interrupt once a game has ended, as a person pressing Ctrl-C would.
+    let mut progress = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    while !line.starts_with("game ") {
+        line.clear();
+        assert!(progress.read_line(&mut line).unwrap() > 0, "qi match ended before a game finished");
+    }
+    // SAFETY: kill(2) on our own child's pid.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let asked = Instant::now();
+    let status = child.wait().unwrap();
+    let waited = asked.elapsed();
+    assert!(status.success(), "{status}");
+    // A move (30 ms + the margin) and the engines' quit, not the 199 other games.
+    assert!(waited < Duration::from_secs(10), "{waited:?}");
+    let mut out = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut out).unwrap();
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["interrupted"], true, "{v}");
+    let games = v["games"].as_u64().unwrap();
+    assert!((1..200).contains(&games), "{v}");
+    let written = xiangqi::pgn::read_games(&std::fs::read_to_string(&pgn).unwrap());
+    assert_eq!(written.len() as u64, games, "every finished game, and only those, is in the PGN");
+}

@@ -128,6 +128,7 @@ pub fn run(args: Args) -> Result<()> {
     };
     // Names for the report: start each engine once (this also checks the commands work).
     let started = qi_match::Match::new(settings)?;
+    stop_on_signal(started.interrupt())?;
     let mut pgn_out = match &args.pgn {
         Some(p) => Some(std::fs::File::create(p).with_context(|| format!("cannot write {}", p.display()))?),
         None => None,
@@ -156,5 +157,33 @@ pub fn run(args: Args) -> Result<()> {
     } else {
         print!("{summary}");
     }
+    Ok(())
+}
+
+/// SIGINT or SIGTERM ends the match with the games finished so far (their summary and PGN
+/// are still written); a second one quits at once. Also when started in the background,
+/// where a shell leaves SIGINT ignored.
+fn stop_on_signal(interrupt: qi_match::Interrupt) -> Result<()> {
+    use tokio::signal::unix::{signal, SignalKind};
+    let runtime =
+        tokio::runtime::Builder::new_current_thread().enable_io().build().context("starting the signal listener")?;
+    let (mut int, mut term) = runtime.block_on(async {
+        Ok::<_, std::io::Error>((signal(SignalKind::interrupt())?, signal(SignalKind::terminate())?))
+    })?;
+    std::thread::spawn(move || {
+        runtime.block_on(async move {
+            for first in [true, false] {
+                tokio::select! {
+                    _ = int.recv() => {}
+                    _ = term.recv() => {}
+                }
+                if first {
+                    eprintln!("qi match: stopping; the games being played are abandoned (a second signal quits now)");
+                    interrupt.stop();
+                }
+            }
+            std::process::exit(130);
+        })
+    });
     Ok(())
 }
