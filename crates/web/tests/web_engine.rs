@@ -73,9 +73,14 @@ async fn the_weakest_level_plays_varied_moves_without_walking_its_king() {
     let mut pos = xiangqi::Position::startpos();
     let mut moves: Vec<String> = Vec::new();
     for _ in 0..20 {
+        // Beginner play can be mated this early; a mated side has no move to ask for.
+        if pos.legal_moves().is_empty() {
+            break;
+        }
         let (status, v) = post(&json!({"moves": moves, "depth": 1, "movetime_ms": 500}).to_string()).await;
         assert_eq!(status, StatusCode::OK, "{v}");
-        let best: xiangqi::Move = v["bestmove"].as_str().unwrap().parse().unwrap();
+        let Some(best) = v["bestmove"].as_str() else { panic!("no move after {moves:?}: {v}") };
+        let best: xiangqi::Move = best.parse().unwrap();
         assert!(pos.is_legal(best), "{best} in {}", pos.fen());
         let piece = pos.piece_at(best.from()).unwrap();
         assert!(pos.is_check() || piece.kind != xiangqi::PieceKind::King, "king move {best} in {}", pos.fen());
