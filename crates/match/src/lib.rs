@@ -224,7 +224,8 @@ fn play(
         }
     }
     let names = Arc::try_unwrap(names).unwrap_or_else(|n| (*n).clone());
-    let interrupted = interrupt.is_stopped();
+    // A stop that came after the last game cut nothing short.
+    let interrupted = interrupt.is_stopped() && (tally.wdl.games() as usize) < total;
     Ok(Summary { names, tally, sprt: sprt.map(|s| (s, verdict)), elapsed: started.elapsed(), interrupted })
 }
 
