@@ -10,17 +10,9 @@ ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "installing Debian's ${missing[*]}"
+"$(dirname "$0")/apt-install.sh" "${missing[@]}"
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo=sudo
-# Installing must not start the packages' own services (they would take the default ports).
-policy=/usr/sbin/policy-rc.d
-made_policy=false
-if [ ! -e "$policy" ] && [ -z "$sudo" ]; then
-    printf '#!/bin/sh\nexit 101\n' > "$policy" && chmod +x "$policy" && made_policy=true
-fi
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-$made_policy && rm -f "$policy"
-# Services the install started anyway are stopped: the tests use their own servers.
+# Services an install started anyway are stopped: the tests use their own servers.
 $sudo service redis-server stop >/dev/null 2>&1 || true
 $sudo service postgresql stop >/dev/null 2>&1 || true

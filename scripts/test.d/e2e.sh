@@ -6,16 +6,12 @@ cd "$(dirname "$0")/../.."
 
 if [ ! -x /usr/bin/chromium ]; then
     echo "installing Debian's chromium"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
     # A CJK font so that the pieces' glyphs render (screenshots of failures stay readable).
-    apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null
+    ./scripts/apt-install.sh chromium fonts-wqy-microhei
 fi
 # A Latin-only font for the test that checks the pieces on a machine without CJK fonts.
 if [ ! -d /usr/share/fonts/truetype/dejavu ]; then
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq fonts-dejavu-core >/dev/null
+    ./scripts/apt-install.sh fonts-dejavu-core
 fi
 if [ ! -d tests/e2e/node_modules ]; then
     (cd tests/e2e && npm ci --no-audit --no-fund)
