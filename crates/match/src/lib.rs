@@ -209,7 +209,7 @@ fn play(
             }
         }
         if let Some(s) = &sprt {
-            verdict = s.verdict(&tally.wdl);
+            verdict = s.verdict_after(verdict, &tally.wdl);
             if verdict != Verdict::Continue {
                 stop.store(true, Ordering::SeqCst);
             }

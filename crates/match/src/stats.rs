@@ -97,6 +97,17 @@ impl Sprt {
         ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
     }
 
+    /// The verdict after one more game, given the one before it: the first bound crossed
+    /// decides and stays. The games under way when the test stops still finish and are
+    /// counted, and one of them must not undo the decision (it did once: an LLR of 3.03
+    /// reported as 2.93, "continue").
+    pub fn verdict_after(&self, so_far: Verdict, wdl: &Wdl) -> Verdict {
+        match so_far {
+            Verdict::Continue => self.verdict(wdl),
+            decided => decided,
+        }
+    }
+
     /// What the test says after `wdl`.
     pub fn verdict(&self, wdl: &Wdl) -> Verdict {
         let llr = wdl.llr(self.elo0, self.elo1);
@@ -157,6 +168,19 @@ mod tests {
         assert_eq!(sprt.verdict(&Wdl { wins: 100, draws: 100, losses: 300 }), Verdict::AcceptH0);
         let (lower, upper) = sprt.bounds();
         assert!((lower + 2.944).abs() < 0.001 && (upper - 2.944).abs() < 0.001);
+    }
+
+    #[test]
+    fn a_decision_survives_the_games_that_finish_after_it() {
+        // The run that found the bug: [0, 20], H1 at 807 games, two more games under way.
+        let sprt = Sprt { elo0: 0.0, elo1: 20.0, alpha: 0.05, beta: 0.05 };
+        let crossed = Wdl { wins: 281, draws: 301, losses: 225 };
+        let after = Wdl { wins: 281, draws: 302, losses: 226 };
+        assert_eq!(sprt.verdict(&crossed), Verdict::AcceptH1);
+        assert_eq!(sprt.verdict(&after), Verdict::Continue);
+        let kept = sprt.verdict_after(sprt.verdict_after(Verdict::Continue, &crossed), &after);
+        assert_eq!(kept, Verdict::AcceptH1);
+        assert_eq!(sprt.verdict_after(Verdict::Continue, &after), Verdict::Continue);
     }
 
     #[test]
