@@ -7,5 +7,5 @@ use xiangqi_engine::bench;
 #[test]
 fn bench_signature() {
     let result = bench::run(bench::DEFAULT_DEPTH, |_, _, _| {});
-    assert_eq!(result.nodes, 167_919, "bench signature changed");
+    assert_eq!(result.nodes, 207_731, "bench signature changed");
 }
