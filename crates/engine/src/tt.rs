@@ -325,15 +325,22 @@ mod tests {
         // interleaving, a found entry is one that was written whole.
         let t = Table::new(1).unwrap();
         let keys: Vec<u64> = (1..=6).map(|k| 0x6_0000_0000 | k).collect();
+        let entry = |k: u64, depth: i32| {
+            let mv = Move::from_u16((k & 0x7f) as u16 + 9 * 128);
+            Entry { mv, score: depth * 7, eval: depth * 7, depth, bound: Bound::Exact }
+        };
+        // Written once before the threads start: on a loaded machine the readers may otherwise
+        // finish before any writer has run, and find nothing.
+        for &k in &keys {
+            t.put(k, entry(k, 0));
+        }
         std::thread::scope(|s| {
             for w in 0..4 {
-                let (t, keys) = (&t, &keys);
+                let (t, keys, entry) = (&t, &keys, &entry);
                 s.spawn(move || {
                     for n in 0..20_000 {
                         let k = keys[(n + w) % keys.len()];
-                        let depth = ((n * 7 + w) % 60) as i32;
-                        let mv = Move::from_u16((k & 0x7f) as u16 + 9 * 128);
-                        t.put(k, Entry { mv, score: depth * 7, eval: depth * 7, depth, bound: Bound::Exact });
+                        t.put(k, entry(k, ((n * 7 + w) % 60) as i32));
                     }
                 });
             }
