@@ -345,14 +345,15 @@ mod tests {
                 });
             }
             for r in 0..4 {
-                let (t, keys) = (&t, &keys);
+                let (t, keys, entry) = (&t, &keys, &entry);
                 s.spawn(move || {
                     let mut found = 0;
                     for n in 0..40_000 {
-                        if let Some(e) = t.get(keys[(n + r) % keys.len()]) {
+                        let k = keys[(n + r) % keys.len()];
+                        if let Some(e) = t.get(k) {
                             found += 1;
-                            assert_eq!((e.score, e.eval), (e.depth * 7, e.depth * 7));
-                            assert_eq!(e.mv, Move::from_u16((keys[(n + r) % keys.len()] & 0x7f) as u16 + 9 * 128));
+                            let whole = entry(k, e.depth);
+                            assert_eq!((e.score, e.eval, e.mv), (whole.score, whole.eval, whole.mv));
                         }
                     }
                     assert!(found > 0);
