@@ -165,6 +165,8 @@ pub struct Engine {
     aborted: bool,
     /// Root searches repeated with a wider window (the score fell outside the aspiration window).
     researches: u64,
+    /// The window of the last root search (the score it returned lies inside it).
+    last_window: (i32, i32),
     lmr: Box<[[i32; 64]; 64]>,
     /// Recent static evaluations by position hash: quiescence meets the same positions again
     /// through other capture orders. Each slot holds the hash's high 48 bits and the score.
@@ -273,6 +275,7 @@ impl Engine {
             node_limit: u64::MAX,
             aborted: false,
             researches: 0,
+            last_window: (-INFINITY, INFINITY),
             lmr,
             eval_cache: vec![0; EVAL_CACHE_SLOTS]
                 .into_boxed_slice()
@@ -617,6 +620,7 @@ impl Engine {
             _ => (-INFINITY, INFINITY),
         };
         loop {
+            self.last_window = (alpha, beta);
             let score = self.alpha_beta(root, depth, alpha, beta, 0, true, false);
             if self.aborted {
                 return score;
@@ -1190,14 +1194,15 @@ mod tests {
         let full = engine.aspiration(&mut pos, 5, None);
         assert_eq!(engine.researches, 0, "a full window is never searched again");
         // A guess far too low fails high, one far too high fails low: each is searched again
-        // in wider windows until the score falls inside. The score is near the full window's,
-        // not equal: pruning depends on the window (here the guess 500 too low ends 277 below,
-        // 500 too high 102 below, and 40 either way 13 above).
+        // in wider windows until the score falls inside, so the score returned is exact, not a
+        // bound. (It need not equal the full window's: pruning depends on the window.)
         for guess in [full - 500, full + 500, full - 40, full + 40] {
             let mut engine = Engine::new(4);
             let score = engine.aspiration(&mut pos, 5, Some(guess));
+            let (alpha, beta) = engine.last_window;
             assert!(engine.researches >= 1, "guess {guess}: score {score}");
-            assert!((score - full).abs() <= 300, "guess {guess}: {score} against {full}");
+            assert!(alpha == -INFINITY || score > alpha, "guess {guess}: {score} fails low in ({alpha}, {beta})");
+            assert!(beta == INFINITY || score < beta, "guess {guess}: {score} fails high in ({alpha}, {beta})");
         }
         // A guess that is right needs no second search.
         let mut engine = Engine::new(4);
