@@ -28,6 +28,9 @@ enum Sub {
     Bench(BenchArgs),
     /// Fit the evaluation's weights to the results of games (Texel tuning) and print them.
     Tune(TuneArgs),
+    /// Play the engine against itself at a fixed number of nodes and write its quiet positions,
+    /// scored and with the game's result, to a training data file (resumable).
+    Datagen(super::engine_datagen::DatagenArgs),
 }
 
 #[derive(clap::Args)]
@@ -93,6 +96,7 @@ pub fn run(args: Args) -> Result<()> {
         Sub::Uci => Ok(xiangqi_engine::uci::run(std::io::stdin().lock(), std::io::stdout())?),
         Sub::Bench(args) => run_bench(args),
         Sub::Tune(args) => run_tune(args),
+        Sub::Datagen(args) => super::engine_datagen::run(args),
     }
 }
 

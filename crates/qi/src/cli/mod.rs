@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 mod bench;
 mod bench_rooms;
 mod engine;
+mod engine_datagen;
 mod game;
 mod huarong;
 mod link;

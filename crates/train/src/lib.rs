@@ -1,0 +1,6 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+
+pub mod data_file;
+pub mod datagen;
+pub mod record;
