@@ -55,8 +55,19 @@ impl Bench {
 /// # Panics
 ///
 /// Never for the built-in positions (they are all legal).
-pub fn run(depth: u32, mut on_position: impl FnMut(usize, &str, &SearchInfo)) -> Bench {
+pub fn run(depth: u32, on_position: impl FnMut(usize, &str, &SearchInfo)) -> Bench {
+    let net = Engine::new(1).net().cloned();
+    run_with(depth, net, on_position)
+}
+
+/// [`run`] with the evaluation given: a net, or the hand-written evaluation for `None`.
+pub fn run_with(
+    depth: u32,
+    net: Option<std::sync::Arc<crate::nnue::Network>>,
+    mut on_position: impl FnMut(usize, &str, &SearchInfo),
+) -> Bench {
     let mut engine = Engine::new(HASH_MB);
+    engine.set_net(net);
     let (mut nodes, mut elapsed) = (0, Duration::ZERO);
     for (i, fen) in POSITIONS.iter().enumerate() {
         let pos: Position = fen.parse().expect("the bench positions are legal");

@@ -7,6 +7,7 @@ mod continuation;
 mod eval;
 mod game;
 mod movepick;
+pub mod nnue;
 pub mod protocol;
 mod score;
 mod search;

@@ -125,8 +125,11 @@ impl Go {
 }
 
 /// An option the engine announces and honours.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineOption {
+    /// The evaluation: `<default>` (the built-in net), `classical` (the hand-written
+    /// evaluation) or the path of a net file.
+    EvalFile(String),
     /// Transposition table size in MiB (1 to [`Engine::MAX_HASH_MB`]).
     Hash(usize),
     /// Lines to report (1 to [`MAX_MULTIPV`]).
@@ -415,6 +418,7 @@ fn parse_setoption(words: &[&str], dialect: Dialect) -> Result<EngineOption, Com
         "ponder" => EngineOption::Ponder(v.is_some_and(|v| v.eq_ignore_ascii_case("true"))),
         "clear hash" | "clearhash" => EngineOption::ClearHash,
         "newgame" => EngineOption::NewGame,
+        "evalfile" => EngineOption::EvalFile(v.ok_or(CommandError::MissingValue("EvalFile"))?.to_string()),
         _ => EngineOption::Unknown,
     })
 }

@@ -178,6 +178,17 @@ struct Running<'scope> {
 struct Settings {
     multipv: usize,
     overhead: u64,
+    /// The `EvalFile` value in force.
+    eval_file: String,
+}
+
+/// `EvalFile` at the start: the built-in net where there is one.
+fn default_eval_file() -> &'static str {
+    if crate::nnue::default_net().is_some() {
+        "<default>"
+    } else {
+        "classical"
+    }
 }
 
 /// The loop's state between commands.
@@ -204,7 +215,7 @@ impl<'scope, 'env: 'scope, W: Write + Send> Session<'scope, 'env, W> {
             running: None,
             dialect: Dialect::Uci,
             first: true,
-            settings: Settings { multipv: 1, overhead: 10 },
+            settings: Settings { multipv: 1, overhead: 10, eval_file: default_eval_file().to_string() },
             position: Some((Position::startpos(), Vec::new())),
             banned: Vec::new(),
             timers: Vec::new(),
@@ -282,6 +293,18 @@ impl<'scope, 'env: 'scope, W: Write + Send> Session<'scope, 'env, W> {
                         self.error(&e)?;
                     }
                 }
+                EngineOption::EvalFile(name) => {
+                    self.finish();
+                    match crate::nnue::load_eval_file(&name) {
+                        Ok(net) => {
+                            if let Some(e) = self.engine.as_mut() {
+                                e.set_net(net);
+                            }
+                            self.settings.eval_file = name;
+                        }
+                        Err(why) => self.error(&why)?,
+                    }
+                }
                 EngineOption::MultiPv(n) => self.settings.multipv = n,
                 EngineOption::MoveOverhead(ms) => self.settings.overhead = ms,
                 _ => {}
@@ -340,6 +363,7 @@ impl<'scope, 'env: 'scope, W: Write + Send> Session<'scope, 'env, W> {
                 format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
                 format!("option name Move Overhead type spin default 10 min 0 max {MAX_MOVE_OVERHEAD}"),
                 "option name Ponder type check default false".into(),
+                format!("option name EvalFile type string default {}", self.settings.eval_file),
                 "uciok".into(),
             ],
             Dialect::Ucci => vec![

@@ -145,3 +145,48 @@ fn bench_prints_the_library_signature() {
     assert_eq!(v["nodes"], lib.nodes, "{v}");
     assert_eq!(v["positions"], xiangqi_engine::bench::POSITIONS.len());
 }
+
+/// The loop a net is made by: self-play data, a net trained on it, and the engine searching
+/// with that net (`bench --eval-file`), all through the command line.
+#[test]
+fn datagen_then_train_then_bench_with_the_net() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data.bin");
+    let net = dir.path().join("net.nnue");
+    let qi = env!("CARGO_BIN_EXE_qi");
+    let out = std::process::Command::new(qi)
+        .args(["engine", "datagen", "--positions", "300", "--nodes", "200", "--threads", "2", "--seed", "3", "--json"])
+        .arg("--out")
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(summary["positions"], 300);
+    let out = std::process::Command::new(qi)
+        .args(["engine", "train", "--epochs", "2", "--batch", "64", "--json"])
+        .arg(&data)
+        .arg("--out")
+        .arg(&net)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(summary["epochs"].as_array().unwrap().len(), 2);
+    assert_eq!(summary["bytes"], std::fs::metadata(&net).unwrap().len());
+    let out = std::process::Command::new(qi)
+        .args(["engine", "bench", "--depth", "3", "--json", "--eval-file"])
+        .arg(&net)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // A damaged net is refused with a message, not a panic.
+    std::fs::write(&net, b"QIXQNNUE and then nothing").unwrap();
+    let out = std::process::Command::new(qi)
+        .args(["engine", "bench", "--depth", "3", "--eval-file"])
+        .arg(&net)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("net"), "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -224,12 +224,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("data.bin");
         let openings = [Opening { start: Position::startpos(), moves: vec![] }];
-        let options =
-            Options { nodes: 300, random_plies: (4, 8), threads: 2, target: 60, hash_mb: 1, seed: 7 };
+        let options = Options { nodes: 300, random_plies: (4, 8), threads: 2, target: 60, hash_mb: 1, seed: 7 };
         let stop = AtomicBool::new(false);
         let mut calls = 0;
-        let first = generate(&path, &openings, &Options { target: 30, ..options.clone() }, &stop, |_| calls += 1)
-            .unwrap();
+        let first =
+            generate(&path, &openings, &Options { target: 30, ..options.clone() }, &stop, |_| calls += 1).unwrap();
         assert_eq!(first.positions, 30);
         assert!(calls >= 1);
         let second = generate(&path, &openings, &options, &stop, |_| {}).unwrap();

@@ -3,4 +3,7 @@
 
 pub mod data_file;
 pub mod datagen;
+pub mod model;
 pub mod record;
+pub mod samples;
+pub mod trainer;

@@ -177,7 +177,8 @@ mod tests {
 
     #[test]
     fn bad_bytes_are_errors_not_panics() {
-        let mut b = [0xffu8; RECORD_BYTES];
+        let mut b = [0x11u8; RECORD_BYTES];
+        b[..12].fill(0xff);
         assert_eq!(Record::unpack(&b), Err(RecordError::TooManyPieces));
         b = Record::new(&Position::startpos(), 0, GameResult::Draw).pack();
         b[30] = 7;

@@ -31,6 +31,8 @@ enum Sub {
     /// Play the engine against itself at a fixed number of nodes and write its quiet positions,
     /// scored and with the game's result, to a training data file (resumable).
     Datagen(super::engine_datagen::DatagenArgs),
+    /// Train an evaluation net on data files from `datagen`, and write it in the engine's format.
+    Train(super::engine_train::TrainArgs),
 }
 
 #[derive(clap::Args)]
@@ -55,6 +57,9 @@ struct BenchArgs {
     #[arg(long, default_value_t = xiangqi_engine::bench::DEFAULT_DEPTH,
           value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
     depth: u32,
+    /// The evaluation: `<default>`, `classical` or a net file (default: the engine's own).
+    #[arg(long)]
+    eval_file: Option<String>,
     /// Print one JSON object: depth, positions, nodes, seconds, nps.
     #[arg(long)]
     json: bool,
@@ -97,6 +102,7 @@ pub fn run(args: Args) -> Result<()> {
         Sub::Bench(args) => run_bench(args),
         Sub::Tune(args) => run_tune(args),
         Sub::Datagen(args) => super::engine_datagen::run(args),
+        Sub::Train(args) => super::engine_train::run(args),
     }
 }
 
@@ -111,7 +117,11 @@ fn run_bench(args: BenchArgs) -> Result<()> {
     use xiangqi_engine::bench;
     let verbose = !args.json;
     let n = bench::POSITIONS.len();
-    let result = bench::run(args.depth, |i, fen, info| {
+    let net = match &args.eval_file {
+        Some(name) => xiangqi_engine::nnue::load_eval_file(name).map_err(|e| anyhow::anyhow!(e))?,
+        None => xiangqi_engine::Engine::new(1).net().cloned(),
+    };
+    let result = bench::run_with(args.depth, net, |i, fen, info| {
         if verbose {
             let best = info.best.map_or("(none)".to_string(), |m| m.to_string());
             println!("position {}/{n}: {fen}: bestmove {best} score {} nodes {}", i + 1, info.score, info.nodes);

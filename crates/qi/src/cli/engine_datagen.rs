@@ -53,7 +53,8 @@ pub fn run(args: DatagenArgs) -> Result<()> {
             .collect(),
         None => vec![Opening { start: xiangqi::Position::startpos(), moves: vec![] }],
     };
-    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).clamp(1, 256);
+    let threads =
+        args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).clamp(1, 256);
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
     });
@@ -67,9 +68,11 @@ pub fn run(args: DatagenArgs) -> Result<()> {
     };
     let bar = if args.json { ProgressBar::hidden() } else { ProgressBar::new(args.positions) };
     bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} positions, {per_sec} ({eta} left) {msg}")
-            .expect("valid template")
-            .progress_chars("=> "),
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {pos}/{len} positions, {per_sec} ({eta} left) {msg}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
     );
     let started = Instant::now();
     let done = generate(&args.out, &openings, &options, &AtomicBool::new(false), |p| {
