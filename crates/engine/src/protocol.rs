@@ -3,9 +3,13 @@
 //! `go time .. increment ..`). A GUI picks the dialect with its first command (`uci` or
 //! `ucci`).
 //!
-//! Parsing is strict where a wrong guess would do harm: a bad FEN or an illegal move makes the
-//! whole `position` line an error (so no half-set position is searched), a number that does
-//! not fit or is out of range is an error (`go depth 4294967297` is not depth 1).
+//! Parsing is strict where a wrong guess would do harm: a bad FEN, an illegal move or more than
+//! [`xiangqi::MAX_GAME_PLIES`] moves make the whole `position` line an error (so no half-set position is
+//! searched). A `go` whose value is a whole number out of range is clamped into it, never
+//! wrapped (`go depth 4294967297` searches to [`MAX_DEPTH`], not to depth 1), and the clamp is
+//! noted in [`Go::clamped`] for the loop to report; a `go` with a value that is no whole
+//! number, a keyword without its value or a word it does not know is an error, which the loop
+//! answers with a `bestmove` of no move: a GUI never waits for an answer that will not come.
 //!
 //! ```
 //! use xiangqi_engine::protocol::{parse, Command, Dialect};
@@ -13,14 +17,21 @@
 //! let Command::Position { position, history } = cmd else { panic!() };
 //! assert_eq!(history.len(), 2);
 //! assert_eq!(position.fullmoves(), 2);
-//! assert!(parse("go depth 4294967297", Dialect::Uci).is_err());
+//! let Command::Go(go) = parse("go depth 4294967297", Dialect::Uci).unwrap() else { panic!() };
+//! assert_eq!(go.depth, Some(xiangqi_engine::MAX_DEPTH));
+//! assert!(parse("go nodes 1e30", Dialect::Uci).is_err());
 //! assert!(parse("position startpos moves h2e3", Dialect::Uci).is_err());
 //! ```
 
 use crate::search::MAX_DEPTH;
 use crate::{Engine, Played};
 use core::fmt;
-use xiangqi::{FenError, Move, Position};
+use xiangqi::{FenError, GameTooLong, Move, Position};
+
+/// The most milliseconds a `go` time (`movetime`, a clock, an increment) may give: about 11.6
+/// days, far beyond any game, and small enough that the time arithmetic never overflows. Larger
+/// values are clamped to it.
+pub const MAX_TIME_MS: u64 = 1_000_000_000;
 
 /// Which protocol the GUI speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,13 +45,13 @@ pub enum Dialect {
 /// The limits of a `go` command; every field is optional.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Go {
-    /// Plies to search (1 or more; values above [`MAX_DEPTH`] search to it).
+    /// Plies to search (1 to [`MAX_DEPTH`]).
     pub depth: Option<u32>,
     /// Nodes to search.
     pub nodes: Option<u64>,
-    /// Milliseconds to think.
+    /// Milliseconds to think (1 to [`MAX_TIME_MS`]).
     pub movetime: Option<u64>,
-    /// Red's clock in milliseconds (UCCI: the side to move's `time`).
+    /// Red's clock in milliseconds (UCCI: the side to move's `time`), 0 to [`MAX_TIME_MS`].
     pub wtime: Option<u64>,
     /// Black's clock in milliseconds.
     pub btime: Option<u64>,
@@ -56,6 +67,25 @@ pub struct Go {
     pub ponder: bool,
     /// Only these root moves (UCI `searchmoves`).
     pub searchmoves: Vec<Move>,
+    /// The values that were out of range and were clamped into it, for the loop to report.
+    pub clamped: Vec<Clamped>,
+}
+
+/// A `go` value out of range, and the value used instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clamped {
+    /// The keyword.
+    pub key: &'static str,
+    /// What was given (its first 24 characters).
+    pub value: String,
+    /// The value used.
+    pub used: u64,
+}
+
+impl fmt::Display for Clamped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} is out of range: using {}", self.key, self.value, self.used)
+    }
 }
 
 impl Go {
@@ -209,6 +239,10 @@ pub enum CommandError {
         /// What was given.
         value: String,
     },
+    /// A word `go` does not know.
+    UnknownWord(String),
+    /// A `position` with more moves than [`xiangqi::MAX_GAME_PLIES`].
+    TooLong(GameTooLong),
     /// A number outside the allowed range.
     OutOfRange {
         /// The keyword.
@@ -231,6 +265,8 @@ impl fmt::Display for CommandError {
             CommandError::IllegalMove(m) => write!(f, "illegal move {m}"),
             CommandError::MissingValue(k) => write!(f, "{k} needs a value"),
             CommandError::BadNumber { key, value } => write!(f, "{key} {value:?} is not a valid number"),
+            CommandError::UnknownWord(w) => write!(f, "go does not know {w:?}"),
+            CommandError::TooLong(e) => write!(f, "{e}"),
             CommandError::OutOfRange { key, value, min, max } => {
                 write!(f, "{key} {value} is out of range ({min} to {max})")
             }
@@ -281,6 +317,8 @@ fn parse_position(words: &[&str]) -> Result<(Position, Vec<Played>), CommandErro
         _ => return Err(CommandError::NoStart),
     };
     let moves = words.get(moves_at + 1..).unwrap_or(&[]);
+    // The same bound as every other way a game comes in (links, PGN, the web API, rooms).
+    xiangqi::check_game_length(moves.len()).map_err(CommandError::TooLong)?;
     let mut history = Vec::with_capacity(moves.len());
     for w in moves {
         let m = parse_move(w)?;
@@ -305,11 +343,27 @@ fn number<T: core::str::FromStr + Into<u64> + Copy>(
     Ok(n)
 }
 
-/// A clock time: negative values (a GUI's overstepped clock) count as 0.
-fn clock(key: &str, value: Option<&&str>) -> Result<u64, CommandError> {
-    let value = value.ok_or(CommandError::MissingValue(static_key(key)))?;
-    let n: i64 = value.parse().map_err(|_| CommandError::BadNumber { key: key.into(), value: clip(value) })?;
-    Ok(n.max(0) as u64)
+/// A `go` value: a whole number, clamped into `min..=max` (a negative clock, a GUI's
+/// overstepped time, counts as `min`; a number too long for any integer type as `max`), the
+/// clamp noted in `go`. Anything else (`1e30`, `x`, nothing) is an error.
+fn go_number(go: &mut Go, key: &str, value: Option<&&str>, min: u64, max: u64) -> Result<u64, CommandError> {
+    let value = *value.ok_or(CommandError::MissingValue(static_key(key)))?;
+    let digits = value.strip_prefix(['-', '+']).unwrap_or(value);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(CommandError::BadNumber { key: key.into(), value: clip(value) });
+    }
+    let used = if value.starts_with('-') && digits.bytes().any(|b| b != b'0') {
+        min
+    } else {
+        digits.parse::<u64>().map_or(max, |n| n.clamp(min, max))
+    };
+    // Clocks count negatives as 0 without a note: a GUI sends them when a clock has run out.
+    let silent = value.starts_with('-') && min == 0;
+    let exact = !value.starts_with('-') && digits.parse::<u64>().ok() == Some(used);
+    if !silent && !exact {
+        go.clamped.push(Clamped { key: static_key(key), value: clip(value), used });
+    }
+    Ok(used)
 }
 
 fn clip(s: &str) -> String {
@@ -340,6 +394,7 @@ fn static_key(key: &str) -> &'static str {
 fn parse_go(words: &[&str], dialect: Dialect) -> Result<Go, CommandError> {
     let mut go = Go::default();
     let mut i = 0;
+    let depth = MAX_DEPTH as u64;
     // UCCI gives the side to move's clock as `time`; it is filed under Red's and Black's both
     // (the engine reads the side to move's).
     while i < words.len() {
@@ -347,30 +402,27 @@ fn parse_go(words: &[&str], dialect: Dialect) -> Result<Go, CommandError> {
         let next = words.get(i + 1);
         let mut takes_value = true;
         match key {
-            "depth" => go.depth = Some(number::<u32>(key, next, 1, u32::MAX as u64)?),
-            "nodes" => go.nodes = Some(number::<u64>(key, next, 1, u64::MAX)?),
-            "movetime" => go.movetime = Some(number::<u64>(key, next, 0, u64::MAX)?),
-            "wtime" => go.wtime = Some(clock(key, next)?),
-            "btime" => go.btime = Some(clock(key, next)?),
-            "winc" => go.winc = Some(clock(key, next)?),
-            "binc" => go.binc = Some(clock(key, next)?),
-            "movestogo" => go.movestogo = Some(number::<u32>(key, next, 1, u32::MAX as u64)?),
-            "mate" => {
-                let moves = number::<u32>(key, next, 1, (MAX_DEPTH / 2) as u64)?;
-                go.depth = Some(2 * moves);
-            }
+            "depth" => go.depth = Some(go_number(&mut go, key, next, 1, depth)? as u32),
+            "nodes" => go.nodes = Some(go_number(&mut go, key, next, 1, u64::MAX)?),
+            "movetime" => go.movetime = Some(go_number(&mut go, key, next, 1, MAX_TIME_MS)?),
+            "wtime" => go.wtime = Some(go_number(&mut go, key, next, 0, MAX_TIME_MS)?),
+            "btime" => go.btime = Some(go_number(&mut go, key, next, 0, MAX_TIME_MS)?),
+            "winc" => go.winc = Some(go_number(&mut go, key, next, 0, MAX_TIME_MS)?),
+            "binc" => go.binc = Some(go_number(&mut go, key, next, 0, MAX_TIME_MS)?),
+            "movestogo" => go.movestogo = Some(go_number(&mut go, key, next, 1, u32::MAX as u64)? as u32),
+            "mate" => go.depth = Some(2 * go_number(&mut go, key, next, 1, depth / 2)? as u32),
             "time" if dialect == Dialect::Ucci => {
-                let t = clock(key, next)?;
+                let t = go_number(&mut go, key, next, 0, MAX_TIME_MS)?;
                 go.wtime = Some(t);
                 go.btime = Some(t);
             }
             "increment" if dialect == Dialect::Ucci => {
-                let t = clock(key, next)?;
+                let t = go_number(&mut go, key, next, 0, MAX_TIME_MS)?;
                 go.winc = Some(t);
                 go.binc = Some(t);
             }
             "opptime" | "oppincrement" | "oppmovestogo" if dialect == Dialect::Ucci => {
-                clock(key, next)?;
+                go_number(&mut go, key, next, 0, MAX_TIME_MS)?;
             }
             "infinite" => {
                 go.infinite = true;
@@ -387,7 +439,9 @@ fn parse_go(words: &[&str], dialect: Dialect) -> Result<Go, CommandError> {
                 }
                 break;
             }
-            _ => takes_value = false,
+            // An unknown word might have been meant as a limit: searching without it could run
+            // for ever, so the whole `go` is refused.
+            _ => return Err(CommandError::UnknownWord(clip(key))),
         }
         i += if takes_value { 2 } else { 1 };
     }
@@ -426,6 +480,7 @@ fn parse_setoption(words: &[&str], dialect: Dialect) -> Result<EngineOption, Com
 #[cfg(test)]
 mod tests {
     use super::*;
+    use xiangqi::MAX_GAME_PLIES;
 
     fn uci(line: &str) -> Result<Command, CommandError> {
         parse(line, Dialect::Uci)
@@ -443,12 +498,55 @@ mod tests {
         assert_eq!(go.searchmoves.len(), 2);
     }
 
+    fn go(line: &str) -> Go {
+        match uci(line) {
+            Ok(Command::Go(go)) => go,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
     #[test]
-    fn bad_numbers_are_errors() {
-        for bad in ["go depth 4294967297", "go depth 0", "go depth", "go nodes -1", "go movetime x", "go depth 1e3"] {
+    fn out_of_range_go_values_are_clamped_and_noted() {
+        let g = go("go depth -5");
+        assert_eq!((g.depth, g.clamped[0].to_string()), (Some(1), "depth -5 is out of range: using 1".into()));
+        assert_eq!((go("go depth 0").depth, go("go depth -1").clamped.len()), (Some(1), 1));
+        assert_eq!(go("go depth 4294967297").depth, Some(MAX_DEPTH));
+        assert_eq!(go("go mate 1000").depth, Some(MAX_DEPTH));
+        let g = go("go movetime -1");
+        assert_eq!((g.movetime, g.clamped.len()), (Some(1), 1));
+        let g = go("go wtime 99999999999999999999 btime 1");
+        assert_eq!((g.wtime, g.btime, g.clamped.len()), (Some(MAX_TIME_MS), Some(1), 1));
+        assert_eq!(go("go nodes 99999999999999999999999").nodes, Some(u64::MAX));
+        // An overstepped clock is no mistake of the GUI's: 0, and nothing to report.
+        let g = go("go btime -5 wtime 100");
+        assert_eq!((g.btime, g.clamped.len()), (Some(0), 0));
+        assert!(go("go depth 3 nodes 100 movetime 50").clamped.is_empty());
+        // Clamped times never overflow the time arithmetic.
+        let g = go("go wtime 99999999999999999999 winc 99999999999999999999 movestogo 1");
+        assert!(g.think_time(xiangqi::Color::Red, 0).is_some());
+    }
+
+    #[test]
+    fn go_values_that_are_not_whole_numbers_and_unknown_words_are_errors() {
+        for bad in
+            ["go nodes 1e30", "go depth", "go movetime x", "go depth 1e3", "go depth --1", "go foo", "go depth 3 foo"]
+        {
             assert!(uci(bad).is_err(), "{bad}");
         }
-        assert_eq!(uci("go depth 4294967297").unwrap_err().to_string(), "depth \"4294967297\" is not a valid number");
+        assert_eq!(uci("go nodes 1e30").unwrap_err().to_string(), "nodes \"1e30\" is not a valid number");
+        assert_eq!(uci("go foo").unwrap_err().to_string(), "go does not know \"foo\"");
+    }
+
+    #[test]
+    fn a_position_longer_than_the_game_limit_is_refused() {
+        let line = |plies: usize| {
+            let cycle = ["h0g2", "h9g7", "g2h0", "g7h9"];
+            let moves: Vec<&str> = cycle.iter().copied().cycle().take(plies).collect();
+            format!("position startpos moves {}", moves.join(" "))
+        };
+        assert!(matches!(uci(&line(MAX_GAME_PLIES)), Ok(Command::Position { .. })));
+        let err = uci(&line(MAX_GAME_PLIES + 1)).unwrap_err();
+        assert_eq!(err.to_string(), "the game is longer than 4000 plies, the limit");
     }
 
     #[test]

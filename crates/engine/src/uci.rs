@@ -6,6 +6,11 @@
 //! prints. A search runs on its own thread, so `stop`, `ponderhit` and `isready` are answered
 //! while it thinks.
 //!
+//! No input ends the loop but `quit` or the end of the input: a line that is not UTF-8 or is
+//! longer than [`MAX_LINE_BYTES`] is reported (`info string error: ...`) and skipped, and every
+//! `go` ends in a `bestmove`: a value out of range is clamped (and reported), a `go` that does
+//! not read is refused with an error and `bestmove (none)` (UCCI: `nobestmove`) at once.
+//!
 //! Pondering (`go ponder`, both dialects) searches with no time limit and holds its `bestmove`
 //! back: `ponderhit` turns it into a normal search that has, from then on, the time its clock
 //! gives (the `wtime`/`btime` or `movetime` of the `go ponder` command); `stop` ends it at once
@@ -19,6 +24,10 @@
 //! assert!(out.contains("uciok"));
 //! assert!(out.lines().any(|l| l.starts_with("bestmove ")));
 //! ```
+
+mod line;
+
+pub use line::MAX_LINE_BYTES;
 
 use crate::protocol::{self, Command, Dialect, EngineOption, Go, MAX_MOVE_OVERHEAD, MAX_MULTIPV};
 use crate::{Engine, Limits, Played, SearchInfo, MAX_DEPTH};
@@ -40,14 +49,20 @@ pub const DEFAULT_HASH_MB: usize = 16;
 ///
 /// A failure to read `input` or to write `output` (a GUI that went away): the running search is
 /// stopped before the error is returned.
-pub fn run<R: BufRead, W: Write + Send>(input: R, output: W) -> io::Result<()> {
+pub fn run<R: BufRead, W: Write + Send>(mut input: R, output: W) -> io::Result<()> {
     let out = Mutex::new(output);
     std::thread::scope(|scope| {
         let mut session = Session::new(&out);
         let result = (|| {
-            for line in input.lines() {
-                if !session.command(scope, &line?)? {
-                    break;
+            let mut buf = Vec::new();
+            while let Some(line) = line::read(&mut input, &mut buf)? {
+                match line {
+                    Ok(text) => {
+                        if !session.command(scope, &text)? {
+                            break;
+                        }
+                    }
+                    Err(bad) => session.refuse(&bad.first_word, &bad)?,
                 }
             }
             Ok(())
@@ -226,6 +241,31 @@ impl<'scope, 'env: 'scope, W: Write + Send> Session<'scope, 'env, W> {
         say(self.out, lines)
     }
 
+    /// The answer to a `go` that searches nothing.
+    fn no_move(&self) -> String {
+        match self.dialect {
+            Dialect::Uci => "bestmove (none)".into(),
+            Dialect::Ucci => "nobestmove".into(),
+        }
+    }
+
+    /// Reports a line that was refused, and undoes what it would have done: a refused
+    /// `position` leaves no position (the next `go` must not search the previous one), a
+    /// refused `go` is answered at once (a GUI waits for its `bestmove`).
+    fn refuse(&mut self, first_word: &str, e: &dyn std::fmt::Display) -> io::Result<()> {
+        match first_word {
+            "position" => self.position = None,
+            "go" => {
+                // A running search answers first, as at any `go`.
+                self.finish();
+                self.error(e)?;
+                return self.say(&[self.no_move()]);
+            }
+            _ => {}
+        }
+        self.error(e)
+    }
+
     fn error(&self, e: &dyn std::fmt::Display) -> io::Result<()> {
         self.say(&[match self.dialect {
             Dialect::Uci => format!("info string error: {e}"),
@@ -251,11 +291,7 @@ impl<'scope, 'env: 'scope, W: Write + Send> Session<'scope, 'env, W> {
         let command = match protocol::parse(line, dialect) {
             Ok(c) => c,
             Err(e) => {
-                if line.split_whitespace().next() == Some("position") {
-                    // No stale position: the next `go` must not search the previous one.
-                    self.position = None;
-                }
-                self.error(&e)?;
+                self.refuse(line.split_whitespace().next().unwrap_or_default(), &e)?;
                 return Ok(true);
             }
         };
@@ -382,11 +418,17 @@ impl<'scope, 'env: 'scope, W: Write + Send> Session<'scope, 'env, W> {
         let dialect = self.dialect;
         let Some((pos, history)) = self.position.clone() else {
             self.error(&"no position to search: the last position command was refused")?;
-            return self.say(&[match dialect {
-                Dialect::Uci => "bestmove (none)".into(),
-                Dialect::Ucci => "nobestmove".into(),
-            }]);
+            return self.say(&[self.no_move()]);
         };
+        let notes: Vec<String> = go
+            .clamped
+            .iter()
+            .map(|c| match dialect {
+                Dialect::Uci => format!("info string {c}"),
+                Dialect::Ucci => format!("info {c}"),
+            })
+            .collect();
+        self.say(&notes)?;
         let Some(mut engine) = self.engine.take() else {
             return Err(io::Error::other("the search thread failed"));
         };

@@ -285,3 +285,108 @@ fn threads_can_be_set_and_out_of_range_is_refused() {
     gui.send("quit");
     gui.close();
 }
+
+#[test]
+fn a_line_that_is_not_utf8_is_reported_and_the_loop_goes_on() {
+    let mut gui = Gui::start();
+    gui.send("uci");
+    gui.until("uciok", SOON);
+    // A GUI that sends a GBK path (棋谱) in a command.
+    gui.to.as_ref().unwrap().send(b"setoption name Book value C:\\\xc6\xe5\xc6\xd7\n".to_vec()).unwrap();
+    gui.send("isready");
+    let (lines, _) = gui.until("readyok", SOON);
+    assert_eq!(lines, ["info string error: a line that is not UTF-8 was ignored", "readyok"]);
+    gui.send("quit");
+    gui.close();
+}
+
+#[test]
+fn a_position_that_is_not_utf8_leaves_no_position_and_go_still_answers() {
+    let mut gui = Gui::start();
+    gui.send("uci");
+    gui.until("uciok", SOON);
+    gui.send("position startpos moves h2e2");
+    gui.to.as_ref().unwrap().send(b"position fen \xff\n".to_vec()).unwrap();
+    gui.send("go depth 2");
+    let (lines, _) = gui.until("bestmove", SOON);
+    assert_eq!(lines.last().unwrap(), "bestmove (none)", "{lines:?}");
+    gui.send("quit");
+    gui.close();
+}
+
+#[test]
+fn every_go_with_a_bad_value_ends_in_a_bestmove() {
+    let mut gui = Gui::start();
+    gui.send("uci");
+    gui.until("uciok", SOON);
+    // Black to move: `btime 1` is the clock that counts.
+    gui.send("position startpos moves h2e2");
+    let after = {
+        let mut p = Position::startpos();
+        p.play("h2e2".parse().unwrap()).unwrap();
+        p
+    };
+    for (go, note) in [
+        ("go depth -5", "info string depth -5 is out of range: using 1"),
+        ("go depth 0", "info string depth 0 is out of range: using 1"),
+        ("go movetime -1", "info string movetime -1 is out of range: using 1"),
+        (
+            "go wtime 99999999999999999999 btime 1",
+            "info string wtime 99999999999999999999 is out of range: using 1000000000",
+        ),
+    ] {
+        gui.send(go);
+        let (lines, _) = gui.until("bestmove", SOON);
+        assert_eq!(lines[0], note, "{go}: {lines:?}");
+        assert_legal(&after, bestmove(lines.last().unwrap()));
+    }
+    for (go, error) in [
+        ("go nodes 1e30", "info string error: nodes \"1e30\" is not a valid number"),
+        ("go foo", "info string error: go does not know \"foo\""),
+        ("go depth", "info string error: depth needs a value"),
+    ] {
+        gui.send(go);
+        let (lines, _) = gui.until("bestmove", SOON);
+        assert_eq!(lines, [error, "bestmove (none)"], "{go}");
+    }
+    gui.send("quit");
+    gui.close();
+}
+
+#[test]
+fn a_refused_go_in_ucci_answers_nobestmove_after_the_running_search() {
+    let mut gui = Gui::start();
+    gui.send("ucci");
+    gui.until("ucciok", SOON);
+    gui.send("position startpos");
+    gui.send("go infinite");
+    gui.until("info depth 2", SOON);
+    gui.send("go time x");
+    let (lines, _) = gui.until("nobestmove", SOON);
+    let answers: Vec<&String> = lines.iter().filter(|l| !l.starts_with("info depth")).collect();
+    assert!(answers[0].starts_with("bestmove "), "{lines:?}");
+    assert_eq!(answers[1..], ["info error: time \"x\" is not a valid number", "nobestmove"]);
+    gui.send("quit");
+    gui.close();
+}
+
+#[test]
+fn a_position_past_the_game_limit_is_refused() {
+    let mut gui = Gui::start();
+    gui.send("uci");
+    gui.until("uciok", SOON);
+    let moves: Vec<&str> = ["h0g2", "h9g7", "g2h0", "g7h9"].iter().copied().cycle().take(5000).collect();
+    gui.send(&format!("position startpos moves {}", moves.join(" ")));
+    gui.send("go depth 1");
+    let (lines, _) = gui.until("bestmove", SOON);
+    assert_eq!(
+        lines,
+        [
+            "info string error: the game is longer than 4000 plies, the limit",
+            "info string error: no position to search: the last position command was refused",
+            "bestmove (none)"
+        ]
+    );
+    gui.send("quit");
+    gui.close();
+}

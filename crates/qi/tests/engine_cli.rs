@@ -5,13 +5,18 @@ use std::process::{Command, Stdio};
 
 /// Sends `input` to `qi engine uci` and returns what it printed (the loop ends at `quit`).
 fn session(input: &str) -> String {
+    session_bytes(input.as_bytes())
+}
+
+/// [`session`] for input that need not be text.
+fn session_bytes(input: &[u8]) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_qi"))
         .args(["engine", "uci"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
     String::from_utf8(out.stdout).unwrap()
@@ -49,10 +54,19 @@ fn a_bad_position_leaves_no_stale_position() {
 }
 
 #[test]
-fn out_of_range_go_is_an_error_not_depth_one() {
-    let out = session("uci\nposition startpos\ngo depth 4294967297\nisready\nquit\n");
-    assert!(out.contains("info string error: depth \"4294967297\" is not a valid number"), "{out}");
-    assert!(!out.contains("bestmove"), "{out}");
+fn out_of_range_go_is_clamped_not_depth_one() {
+    // Black to move with 1 ms on its clock: the search ends by itself.
+    let out = session("uci\nposition startpos moves h2e2\ngo depth 4294967297 btime 1\nisready\nquit\n");
+    assert!(out.contains("info string depth 4294967297 is out of range: using 80"), "{out}");
+    assert!(out.contains("bestmove "), "{out}");
+}
+
+#[test]
+fn a_line_that_is_not_utf8_does_not_end_the_engine() {
+    // `printf 'uci\n\xff\xfe\nisready\n' | qi engine uci`, as a GUI sending a GBK path does.
+    let out = session_bytes(b"uci\n\xff\xfe\nisready\nposition startpos\ngo depth 1\nquit\n");
+    assert!(out.contains("info string error: a line that is not UTF-8 was ignored\nreadyok\n"), "{out}");
+    assert!(out.contains("bestmove "), "{out}");
 }
 
 #[test]

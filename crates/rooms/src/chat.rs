@@ -101,7 +101,8 @@ impl Chat {
         wall_ms: i64,
     ) -> Result<Arc<ChatLine>, ChatError> {
         let seat = seat.ok_or(ChatError::Spectator)?;
-        let cleaned: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+        // No bidirectional override or line separator: a line cannot reorder what follows it.
+        let cleaned = crate::shown::chat_text(text);
         let text = cleaned.trim();
         if text.is_empty() {
             return Err(ChatError::Empty);
@@ -168,5 +169,15 @@ mod tests {
                 .count(),
             MAX_CHAT_CHARS
         );
+    }
+
+    #[test]
+    fn bidirectional_and_format_characters_never_reach_the_other_player() {
+        let t0 = Instant::now();
+        let mut chat = Chat::default();
+        let line = chat.say(Some(Color::Red), "see \u{202E}gnp.exe\u{2066} and\u{2028}this", t0, 0).unwrap();
+        assert_eq!(line.text, "see gnp.exe and this");
+        assert!(!line.frame.contains('\u{202E}') && !line.frame.contains('\u{2028}'), "{}", line.frame);
+        assert_eq!(chat.say(Some(Color::Black), "\u{202E}\u{2066}\u{2069}", t0, 0), Err(ChatError::Empty));
     }
 }

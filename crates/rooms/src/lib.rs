@@ -16,6 +16,7 @@ mod rate;
 mod record;
 mod room;
 mod seek;
+mod shown;
 mod status;
 pub mod store;
 mod view;
@@ -35,6 +36,7 @@ pub use rate::TokenBucket;
 pub use record::{wall_ms, ClockRecord, RoomRecord};
 pub use room::{Applied, Room, RoomSpec, SpecError, CLAIM_AFTER, FIRST_MOVE_WAIT, FIRST_MOVE_WAIT_ALONE, MAX_PLIES};
 pub use seek::{LobbyEvent, SeekColour, SeekPosted, WireSeek};
+pub use shown::is_hidden;
 pub use status::{EndReason, RoomStatus};
 pub use store::{
     Claimed, Durability, MemoryControl, MemoryStore, PrunePolicy, RoomStore, Save, SaveError, SqliteStore, StoreError,

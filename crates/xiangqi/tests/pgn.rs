@@ -2,7 +2,7 @@
 //! moves; many games per file, errors located by game and line, GBK, comments, variations.
 
 use xiangqi::notation::Notation;
-use xiangqi::pgn::{decode, read_games, PgnErrorKind, PgnGame};
+use xiangqi::pgn::{decode, read_games, PgnError, PgnErrorKind, PgnGame};
 use xiangqi::{Move, Position};
 
 const GAMES: &str = include_str!("data/games.tsv");
@@ -212,4 +212,28 @@ fn errors_quote_a_short_excerpt_of_a_long_token() {
     let err = read_games(&format!("1. {long}"))[0].as_ref().unwrap_err().to_string();
     assert!(err.len() < 300, "{} bytes: {}", err.len(), &err[..200]);
     assert!(err.contains("(60000 bytes)"), "{err}");
+}
+
+#[test]
+fn a_comment_over_the_record_bound_is_an_error() {
+    use xiangqi::record::MAX_COMMENT_BYTES;
+    // A 5 MB comment was read whole (19 MB of memory) and then failed to read back as DhtmlXQ
+    // or text, whose readers keep the bound.
+    let huge = format!("1. h2e2 {{{}}} h9g7 *", "x".repeat(5_000_000));
+    let err = read_games(&huge)[0].as_ref().unwrap_err().clone();
+    assert_eq!((err.line, &err.kind), (1, &PgnErrorKind::CommentTooLong(5_000_000)));
+    assert_eq!(err.to_string(), "game 1, line 1: a comment of 5000000 bytes (the limit is 65536)");
+    let line_comment = format!("1. h2e2 ;{}\nh9g7 *", "y".repeat(MAX_COMMENT_BYTES + 1));
+    assert!(matches!(read_games(&line_comment)[0], Err(PgnError { kind: PgnErrorKind::CommentTooLong(_), .. })));
+    // Comments in a row read as one, so they share the bound.
+    let half = "z".repeat(MAX_COMMENT_BYTES / 2);
+    let row = format!("1. h2e2 {{{half}}} {{{half}}} h9g7 *");
+    assert!(matches!(read_games(&row)[0], Err(PgnError { kind: PgnErrorKind::CommentTooLong(65537), .. })));
+    // At the bound, with spaces round it (dropped, as always), a comment reads, and what is
+    // written reads back the same.
+    let full = "中".repeat(MAX_COMMENT_BYTES / 3) + &"x".repeat(MAX_COMMENT_BYTES % 3);
+    let game = read_games(&format!("1. h2e2 {{  {full} \n}} *"))[0].clone().unwrap();
+    assert_eq!(game.line.moves[0].comment.as_deref(), Some(full.as_str()));
+    let back = read_games(&game.write(Notation::Iccs))[0].clone().unwrap();
+    assert_eq!(back.line, game.line);
 }

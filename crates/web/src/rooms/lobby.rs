@@ -59,8 +59,9 @@ impl Default for LobbyLimits {
 /// Longest seek id a client may send (an instance's name, a dash and a number).
 const MAX_SEEK_ID: usize = 48;
 
-/// Longest name shown with a seek, in characters.
-pub const MAX_NAME_CHARS: usize = 24;
+/// Longest name shown with a seek, in characters: a room's (the seek's name becomes the
+/// player's name in the room).
+pub const MAX_NAME_CHARS: usize = qi_rooms::MAX_NAME_CHARS;
 
 enum Msg {
     Join { socket: u64, out: mpsc::Sender<String> },
@@ -491,11 +492,10 @@ pub fn parse_clock(clock: Option<serde_json::Map<String, serde_json::Value>>) ->
     ClockSettings::from_seconds(initial, increment).map(Some)
 }
 
-/// A name as shown: trimmed, control characters dropped, at most [`MAX_NAME_CHARS`]; none if empty.
+/// A name as shown, cleaned as a room's ([`qi_rooms::clean_name`]: no bidirectional or other
+/// hidden characters, cut between grapheme clusters); none if empty.
 pub fn clean_name(name: Option<String>) -> Option<String> {
-    let cleaned: String = name?.chars().filter(|c| !c.is_control()).take(MAX_NAME_CHARS).collect();
-    let cleaned = cleaned.trim().to_string();
-    (!cleaned.is_empty()).then_some(cleaned)
+    qi_rooms::clean_name(&name?)
 }
 
 pub async fn connect(
@@ -512,10 +512,10 @@ pub async fn connect(
     })?;
     let address = counted_as(peer.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |p| p.0 .0.ip()));
     let lobby = rooms.lobby.clone();
-    let max = rooms.config.socket.max_message_bytes;
+    let (max, bound) = (rooms.config.socket.max_message_bytes, rooms.config.socket.frame_bound());
     let closing = rooms.closing.subscribe();
-    Ok(upgrade.max_message_size(max).max_frame_size(max).on_upgrade(move |socket| async move {
-        session(socket, lobby, address, closing).await;
+    Ok(upgrade.max_message_size(bound).max_frame_size(bound).on_upgrade(move |socket| async move {
+        session(socket, lobby, address, closing, max).await;
         drop(permit);
     }))
 }
@@ -527,7 +527,13 @@ async fn send(socket: &mut WebSocket, text: String) -> Result<(), ()> {
     }
 }
 
-async fn session(mut socket: WebSocket, lobby: Lobby, address: IpAddr, mut closing: watch::Receiver<bool>) {
+async fn session(
+    mut socket: WebSocket,
+    lobby: Lobby,
+    address: IpAddr,
+    mut closing: watch::Receiver<bool>,
+    max_message_bytes: usize,
+) {
     let id = lobby.next_socket.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let (out_tx, mut out) = mpsc::channel::<String>(64);
     if lobby.tx.send(Msg::Join { socket: id, out: out_tx }).is_err() {
@@ -542,7 +548,14 @@ async fn session(mut socket: WebSocket, lobby: Lobby, address: IpAddr, mut closi
         loop {
             tokio::select! {
                 incoming = socket.recv() => {
-                    let Some(Ok(message)) = incoming else { break None };
+                    let message = match incoming {
+                        Some(Ok(message)) => message,
+                        Some(Err(e)) => break super::socket::close_for(e),
+                        None => break None,
+                    };
+                    if matches!(message, Message::Text(ref t) if t.len() > max_message_bytes) {
+                        break Some((close_code::SIZE, "message too big"));
+                    }
                     if matches!(message, Message::Pong(_) | Message::Ping(_)) {
                         continue;
                     }
@@ -638,5 +651,7 @@ mod tests {
         assert_eq!(clean_name(Some("  <b>Ann</b>\u{7}  ".into())), Some("<b>Ann</b>".into()));
         assert_eq!(clean_name(Some("   ".into())), None);
         assert_eq!(clean_name(Some("x".repeat(100))).unwrap().chars().count(), MAX_NAME_CHARS);
+        // A seek's name spoofed the lobby's list: a right-to-left override passed through.
+        assert_eq!(clean_name(Some("Ann\u{202E}\u{2066}x".into())), Some("Annx".into()));
     }
 }

@@ -42,6 +42,16 @@ pub struct SocketLimits {
     pub messages_per_address: f64,
 }
 
+impl SocketLimits {
+    /// The largest frame or message the WebSocket layer reads whole: four times
+    /// [`Self::max_message_bytes`]. A message above `max_message_bytes` but within this is
+    /// read to its end and answered with a 1009 close frame and a clean close; a larger one
+    /// gets the 1009 frame too, but its unread rest may make the connection end in a reset.
+    pub fn frame_bound(&self) -> usize {
+        self.max_message_bytes.saturating_mul(4)
+    }
+}
+
 impl Default for SocketLimits {
     fn default() -> SocketLimits {
         SocketLimits {
@@ -89,8 +99,8 @@ pub async fn connect(
         .read_buffer_size(limits.max_message_bytes.max(1024))
         .write_buffer_size(0)
         .max_write_buffer_size(256 * 1024)
-        .max_message_size(limits.max_message_bytes)
-        .max_frame_size(limits.max_message_bytes)
+        .max_message_size(limits.frame_bound())
+        .max_frame_size(limits.frame_bound())
         .on_upgrade(move |socket| async move {
             session(socket, joined, limits, closing, address).await;
             drop(permit);
@@ -157,6 +167,21 @@ const SHARED_WINDOW: Duration = Duration::from_secs(10);
 /// on one home network reconnecting at once).
 const ADDRESS_BURST: f64 = 4.0;
 
+/// The close frame that answers a frame the WebSocket layer refused (RFC 6455, 7.4.1): 1009
+/// for a message too big, 1007 for text that is not UTF-8, 1002 for any other breach of the
+/// protocol (an unmasked frame, reserved bits, a bad continuation). None when the connection
+/// itself failed: there is nobody to tell.
+pub(super) fn close_for(e: axum::Error) -> Option<(u16, &'static str)> {
+    use tokio_tungstenite::tungstenite::error::{Error, ProtocolError};
+    match e.into_inner().downcast::<Error>().map(|e| *e) {
+        Ok(Error::Capacity(_)) => Some((close_code::SIZE, "message too big")),
+        Ok(Error::Utf8(_)) => Some((close_code::INVALID, "text is not UTF-8")),
+        Ok(Error::Protocol(ProtocolError::ResetWithoutClosingHandshake)) => None,
+        Ok(Error::Protocol(_)) => Some((close_code::PROTOCOL, "protocol error")),
+        _ => None,
+    }
+}
+
 /// Sends the close frame, then waits a moment for the client's own close (or the end of the
 /// stream), so that the client sees the code rather than a reset connection.
 pub(super) async fn close_with(socket: &mut WebSocket, code: u16, reason: &'static str) {
@@ -195,7 +220,11 @@ async fn session(
     let close = loop {
         let flow = tokio::select! {
             incoming = socket.recv() => {
-                let Some(Ok(message)) = incoming else { break None };
+                let message = match incoming {
+                    Some(Ok(message)) => message,
+                    Some(Err(e)) => break close_for(e),
+                    None => break None,
+                };
                 last_heard = Instant::now();
                 if matches!(message, Message::Pong(_)) {
                     continue;
@@ -204,6 +233,9 @@ async fn session(
                     break Some((close_code::POLICY, "too many messages"));
                 }
                 match message {
+                    Message::Text(text) if text.len() > limits.max_message_bytes => {
+                        break Some((close_code::SIZE, "message too big"));
+                    }
                     Message::Text(text) => match handle(&mut socket, &joined, text.as_str(), &mut pinging).await {
                         Ok(flow) => flow,
                         Err(()) => break None,

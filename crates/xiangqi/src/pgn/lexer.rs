@@ -11,6 +11,9 @@ pub(crate) enum Token {
     Comment(String),
     /// `{` without its `}`.
     UnterminatedComment,
+    /// A comment longer than [`MAX_COMMENT_BYTES`], with its length in bytes (its text is
+    /// not kept: a hostile file costs no more memory than the bound).
+    CommentTooLong(usize),
     Open,
     Close,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
@@ -18,6 +21,47 @@ pub(crate) enum Token {
     /// A move (or anything else that is not one of the above), without move numbers and
     /// annotation marks (`!`, `?`, `$n` are dropped).
     Word(String),
+}
+
+use crate::record::MAX_COMMENT_BYTES;
+
+/// A comment's text as it is read: kept up to [`MAX_COMMENT_BYTES`], only counted past it.
+/// The bound is on the text without the spaces round it (which the reader drops), so that
+/// every comment the reader returns reads back.
+#[derive(Default)]
+struct Body {
+    text: String,
+    /// Bytes up to the last character that is not a space, from the first.
+    len: usize,
+    /// Bytes of the spaces after it.
+    trailing: usize,
+}
+
+impl Body {
+    fn push(&mut self, c: char) {
+        if c.is_whitespace() {
+            if self.len > 0 {
+                self.trailing += c.len_utf8();
+                if self.len + self.trailing <= MAX_COMMENT_BYTES {
+                    self.text.push(c);
+                }
+            }
+            return;
+        }
+        self.len += self.trailing + c.len_utf8();
+        self.trailing = 0;
+        if self.len <= MAX_COMMENT_BYTES {
+            self.text.push(c);
+        }
+    }
+
+    fn token(self) -> Token {
+        if self.len > MAX_COMMENT_BYTES {
+            Token::CommentTooLong(self.len)
+        } else {
+            Token::Comment(self.text.trim_end().to_string())
+        }
+    }
 }
 
 /// The tokens of `text` with their 1-based line numbers.
@@ -54,7 +98,7 @@ pub(crate) fn tokens(text: &str) -> Vec<(usize, Token)> {
         match c {
             '{' => {
                 chars.next();
-                let mut body = String::new();
+                let mut body = Body::default();
                 let mut closed = false;
                 for c in chars.by_ref() {
                     if c == '}' {
@@ -66,13 +110,10 @@ pub(crate) fn tokens(text: &str) -> Vec<(usize, Token)> {
                     }
                     body.push(c);
                 }
-                out.push((
-                    start_line,
-                    if closed { Token::Comment(body.trim().to_string()) } else { Token::UnterminatedComment },
-                ));
+                out.push((start_line, if closed { body.token() } else { Token::UnterminatedComment }));
             }
             ';' => {
-                let mut body = String::new();
+                let mut body = Body::default();
                 chars.next();
                 while let Some(&c) = chars.peek() {
                     if c == '\n' {
@@ -81,7 +122,7 @@ pub(crate) fn tokens(text: &str) -> Vec<(usize, Token)> {
                     body.push(c);
                     chars.next();
                 }
-                out.push((start_line, Token::Comment(body.trim().to_string())));
+                out.push((start_line, body.token()));
             }
             '(' => {
                 chars.next();

@@ -136,6 +136,10 @@ pub enum PgnErrorKind {
     UnbalancedVariation,
     /// `{` never closed.
     UnterminatedComment,
+    /// A comment (or comments in a row, which read as one) longer than
+    /// [`crate::record::MAX_COMMENT_BYTES`], with its length in bytes: the bound every record
+    /// reader keeps.
+    CommentTooLong(usize),
     /// A result inside a variation.
     ResultInVariation,
     /// Variations nested deeper than [`MAX_VARIATION_DEPTH`].
@@ -157,6 +161,9 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::BadMove { number, text, error } => write!(f, "move {number} {}: {error}", Excerpt(text)),
             PgnErrorKind::UnbalancedVariation => f.write_str("unbalanced parentheses"),
             PgnErrorKind::UnterminatedComment => f.write_str("comment not closed with }"),
+            PgnErrorKind::CommentTooLong(n) => {
+                write!(f, "a comment of {n} bytes (the limit is {})", crate::record::MAX_COMMENT_BYTES)
+            }
             PgnErrorKind::ResultInVariation => f.write_str("result inside a variation"),
             PgnErrorKind::TooDeep => write!(f, "variations nested deeper than {MAX_VARIATION_DEPTH}"),
             PgnErrorKind::TooLong(e) => e.fmt(f),

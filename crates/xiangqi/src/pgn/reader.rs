@@ -3,6 +3,7 @@
 use super::lexer::{is_result, tokens, Token};
 use super::{Line, PgnError, PgnErrorKind, PgnGame, PgnMove, MAX_VARIATION_DEPTH};
 use crate::notation::parse;
+use crate::record::MAX_COMMENT_BYTES;
 use crate::{check_game_length, Position};
 
 /// Reads every game of a PGN text, in order; one that does not read is an error that says
@@ -115,6 +116,11 @@ fn read_line(
                 };
                 match slot {
                     Some(s) => {
+                        // Comments in a row are one comment, under the same bound.
+                        let joined = s.len() + 1 + c.len();
+                        if joined > MAX_COMMENT_BYTES {
+                            return Err((*at, PgnErrorKind::CommentTooLong(joined)));
+                        }
                         s.push(' ');
                         s.push_str(c);
                     }
@@ -137,6 +143,7 @@ fn read_line(
             Token::Result(_) if depth > 0 => return Err((*at, PgnErrorKind::ResultInVariation)),
             Token::Result(r) => *result = Some(r.clone()),
             Token::UnterminatedComment => return Err((*at, PgnErrorKind::UnterminatedComment)),
+            Token::CommentTooLong(n) => return Err((*at, PgnErrorKind::CommentTooLong(*n))),
             Token::Tag(..) | Token::BadTag(_) => {}
         }
     }
