@@ -63,6 +63,80 @@ pub fn card_png(pos: &Position, last: Option<Move>, caption: &str) -> Result<Vec
     card.encode_png().map_err(|e| RasterError::Encode(e.to_string()))
 }
 
+/// A block of a sliding-block puzzle (Huarong Dao) on a grid: its top-left cell, its size in
+/// cells, and whether it is the block to free.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Block {
+    /// Its left column, from 0.
+    pub col: u32,
+    /// Its top row, from 0.
+    pub row: u32,
+    /// Its width in cells.
+    pub width: u32,
+    /// Its height in cells.
+    pub height: u32,
+    /// Whether it is the block that must reach the exit (drawn in red).
+    pub main: bool,
+}
+
+/// The grid's cell on a blocks card: a 5-row grid is 550 of the 630 pixels.
+const BLOCK_CELL: f32 = 110.0;
+
+/// Draws the preview card of a sliding-block layout as a PNG: a `cols` × `rows` grid with its
+/// `blocks`, the exit (the middle of the bottom edge) marked, and `caption` right of it.
+///
+/// ```
+/// use qi_board_image::{blocks_card_png, Block};
+/// let cao = Block { col: 1, row: 0, width: 2, height: 2, main: true };
+/// assert_eq!(&blocks_card_png(4, 5, &[cao], "81").unwrap()[1..4], b"PNG");
+/// ```
+///
+/// # Errors
+///
+/// A grid too large for the card's height (more than 5 rows or columns), or an encoder failure.
+pub fn blocks_card_png(cols: u32, rows: u32, blocks: &[Block], caption: &str) -> Result<Vec<u8>, RasterError> {
+    if cols == 0 || rows == 0 || cols > 5 || rows > 5 {
+        return Err(RasterError::BadSize(cols.max(rows)));
+    }
+    let (w, h) = CARD_SIZE;
+    let mut card = Pixmap::new(w, h).ok_or(RasterError::BadSize(CARD_CELL))?;
+    let c = BLOCK_CELL;
+    let (bw, bh) = (cols as f32 * c, rows as f32 * c);
+    let (x0, y0) = ((PANEL.0 - bw) / 2.0, (h as f32 - bh) / 2.0);
+    let mut shapes = vec![
+        Shape::Rect { x: 0.0, y: 0.0, w: w as f32, h: h as f32, fill: Some(BACKDROP), stroke: None },
+        Shape::Rect { x: x0 - 8.0, y: y0 - 8.0, w: bw + 16.0, h: bh + 16.0, fill: Some(crate::WOOD), stroke: None },
+        // The exit: the two middle columns of the bottom edge.
+        Shape::Line {
+            x1: x0 + (cols as f32 / 2.0 - 1.0) * c,
+            y1: y0 + bh + 4.0,
+            x2: x0 + (cols as f32 / 2.0 + 1.0) * c,
+            y2: y0 + bh + 4.0,
+            color: crate::MARK,
+            width: 8.0,
+        },
+    ];
+    for b in blocks {
+        let inset = 5.0;
+        shapes.push(Shape::Rect {
+            x: x0 + b.col as f32 * c + inset,
+            y: y0 + b.row as f32 * c + inset,
+            w: b.width as f32 * c - 2.0 * inset,
+            h: b.height as f32 * c - 2.0 * inset,
+            fill: Some(if b.main { crate::RED } else { FACE }),
+            stroke: Some((crate::INK, 3.0)),
+        });
+    }
+    let lines: Vec<&str> = caption.lines().collect();
+    let mut y = (h as f32 - lines.len() as f32 * LINE_HEIGHT) / 2.0 + LINE_HEIGHT / 2.0;
+    for line in lines {
+        set_line(&mut shapes, line, y);
+        y += LINE_HEIGHT;
+    }
+    draw(&mut card, shapes);
+    card.encode_png().map_err(|e| RasterError::Encode(e.to_string()))
+}
+
 /// Sets one line of the caption centred in the panel at height `y`, shrunk to fit its width.
 fn set_line(out: &mut Vec<Shape>, line: &str, y: f32) {
     // Each glyph is as wide as its outline, with a tenth of an em between glyphs; a space is
@@ -106,6 +180,16 @@ mod tests {
         let other = card_png(&Position::startpos(), None, "1 炮二平五").unwrap();
         assert_ne!(card, other);
         assert_ne!(card, card_png(&pos, Some(m), "2 炮二平五").unwrap());
+    }
+
+    #[test]
+    fn a_blocks_card_is_the_same_size_and_shows_its_blocks() {
+        let cao = Block { col: 1, row: 0, width: 2, height: 2, main: true };
+        let soldier = Block { col: 0, row: 4, width: 1, height: 1, main: false };
+        let one = blocks_card_png(4, 5, &[cao, soldier], "81").unwrap();
+        assert_eq!(decoded_size(&one), CARD_SIZE);
+        assert_ne!(one, blocks_card_png(4, 5, &[cao], "81").unwrap());
+        assert!(blocks_card_png(9, 5, &[cao], "").is_err());
     }
 
     #[test]

@@ -27,7 +27,7 @@ mod glyphs;
 mod raster;
 
 #[cfg(feature = "raster")]
-pub use card::{card_png, CARD_SIZE};
+pub use card::{blocks_card_png, card_png, Block, CARD_SIZE};
 #[cfg(feature = "raster")]
 pub use raster::{gif, png, RasterError, MAX_CELL};
 

@@ -15,7 +15,12 @@ pub fn routes() -> Router {
         .route("/sw.js", get(|headers: HeaderMap| async move { page("sw.js", &headers) }));
     for (route, name) in PAGES {
         let handler = move |RawQuery(query): RawQuery, headers: HeaderMap| async move {
-            page(if name == "xq.html" && is_room(query.as_deref()) { ROOM_PAGE } else { name }, &headers)
+            let name = if name == "xq.html" && is_room(query.as_deref()) { ROOM_PAGE } else { name };
+            // A page with a game or layout in its address carries its link preview.
+            match crate::preview::page(name, query.as_deref().unwrap_or(""), &headers).await {
+                Some(previewed) => previewed,
+                None => page(name, &headers),
+            }
         };
         router = router.route(route, get(handler));
     }

@@ -12,6 +12,8 @@ mod error;
 mod extract;
 mod framing;
 mod limits;
+mod origin;
+mod preview;
 pub mod rooms;
 mod server;
 pub mod site;
@@ -23,6 +25,7 @@ use tokio::net::TcpListener;
 pub use cpu::BLOCKING_THREADS;
 pub use error::ApiError;
 pub use framing::MAX_HEAD_BYTES;
+pub use preview::{EMBED_HEIGHT, EMBED_WIDTH, MAX_CARDS, MAX_CARD_BYTES, MAX_SOLVED_LAYOUTS, MIN_EMBED_WIDTH};
 pub use server::ServerLimits;
 
 /// Largest request body the app reads (JSON bodies are small: a game is a few KiB).
@@ -42,7 +45,7 @@ pub fn app(rooms: Option<rooms::Rooms>) -> Router {
         Some(rooms) => rooms::routes(rooms).merge(api::routes()),
         None => api::routes(),
     };
-    harden(Router::new().merge(assets::routes()).nest("/api", api))
+    harden(Router::new().merge(preview::routes()).merge(assets::routes()).nest("/api", api))
 }
 
 /// The limits every route gets: address length, body size and read time (413 and 408 in
