@@ -41,11 +41,14 @@ pub fn router() -> Router {
 
 /// The whole app, with the play-a-friend rooms when given.
 pub fn app(rooms: Option<rooms::Rooms>) -> Router {
-    let api = match rooms {
-        Some(rooms) => rooms::routes(rooms).merge(api::routes()),
-        None => api::routes(),
+    let (api, pages) = match rooms {
+        // The pages see the rooms too: a finished room's page previews its game.
+        Some(rooms) => {
+            (rooms::routes(rooms.clone()).merge(api::routes()), assets::routes().layer(axum::Extension(rooms)))
+        }
+        None => (api::routes(), assets::routes()),
     };
-    harden(Router::new().merge(preview::routes()).merge(assets::routes()).nest("/api", api))
+    harden(Router::new().merge(preview::routes()).merge(pages).nest("/api", api))
 }
 
 /// The limits every route gets: address length, body size and read time (413 and 408 in

@@ -11,6 +11,7 @@ mod cards;
 pub(crate) mod game;
 mod huarong;
 mod oembed;
+mod room;
 pub(crate) mod tags;
 pub(crate) mod words;
 
@@ -108,13 +109,19 @@ async fn xq_page(page: &str, query: &str, headers: &HeaderMap) -> Option<Respons
 }
 
 /// The page `name` (a file of the site) with the preview of what `query` holds, when it is a
-/// board page or the Huarong page with a game or layout that reads.
-pub(crate) async fn page(name: &str, query: &str, headers: &HeaderMap) -> Option<Response> {
+/// board page or the Huarong page with a game or layout that reads, or a finished room's page.
+pub(crate) async fn page(
+    name: &str,
+    query: &str,
+    headers: &HeaderMap,
+    rooms: Option<&crate::rooms::Rooms>,
+) -> Option<Response> {
     let file = crate::site::by_name(name)?;
     let html = std::str::from_utf8(file.raw).ok()?;
     match name {
         "xq.html" | "embed.html" => xq_page(html, query, headers).await,
         "huarong.html" => huarong::page(html, query, headers).await,
+        "room.html" => room::page(html, query, headers, rooms?).await,
         _ => None,
     }
 }

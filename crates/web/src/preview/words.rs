@@ -76,6 +76,11 @@ fn reason_zh(reason: &str) -> &str {
         "repetition" => "重复局面",
         "move limit" => "限着",
         "no attackers" => "双方无进攻子力",
+        "resignation" => "认输",
+        "agreement" => "议和",
+        "flag" => "超时",
+        "aborted" => "中止",
+        "abandonment" => "弃局",
         other => other,
     }
 }
@@ -97,6 +102,12 @@ pub(crate) fn game(game: &LinkGame, players: Players<'_>, lang: Lang) -> Words {
         (Lang::Zh, None) => format!("象棋对局 · {n} 步"),
     };
     let result = game.result.map(|(winner, reason)| match (lang, winner) {
+        (_, _) if reason.is_empty() => match (lang, winner) {
+            (Lang::En, Some(w)) => format!("{} won.", side(lang, w)),
+            (Lang::En, None) => "Drawn.".to_string(),
+            (Lang::Zh, Some(w)) => format!("{}胜。", side(lang, w)),
+            (Lang::Zh, None) => "和棋。".to_string(),
+        },
         (Lang::En, Some(w)) => format!("{} won ({reason}).", side(lang, w)),
         (Lang::En, None) => format!("Drawn ({reason})."),
         (Lang::Zh, Some(w)) => format!("{}胜（{}）。", side(lang, w), reason_zh(reason)),
