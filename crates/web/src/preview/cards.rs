@@ -16,7 +16,7 @@ use std::time::Duration;
 
 /// Pictures kept at most.
 pub const MAX_CARDS: usize = 256;
-/// Bytes of pictures kept at most (a card is 40 to 120 KB).
+/// Bytes of pictures kept at most (a card is 10 to 80 KB).
 pub const MAX_CARD_BYTES: usize = 24 * 1024 * 1024;
 /// Drawing a card takes tens of milliseconds; this is far beyond.
 const DRAW_LIMIT: Duration = Duration::from_secs(5);
