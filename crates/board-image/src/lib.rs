@@ -4,7 +4,8 @@
 //! optionally the file numbers. It is pure string work (the glyphs are outlines taken from the
 //! project's piece font, so the picture needs no font where it is shown) and builds for
 //! WebAssembly. With the `raster` feature, `png` and `gif` render the same drawing with
-//! tiny-skia: a PNG of one position, or an animated GIF with one frame per move.
+//! tiny-skia: a PNG of one position, an animated GIF with one frame per move, or the wide
+//! preview card that link previews show (`card_png`).
 //!
 //! ```
 //! use xiangqi::Position;
@@ -19,10 +20,14 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+#[cfg(feature = "raster")]
+mod card;
 mod glyphs;
 #[cfg(feature = "raster")]
 mod raster;
 
+#[cfg(feature = "raster")]
+pub use card::{blocks_card_png, card_png, Block, CARD_SIZE};
 #[cfg(feature = "raster")]
 pub use raster::{gif, png, RasterError, MAX_CELL};
 

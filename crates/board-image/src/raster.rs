@@ -36,14 +36,20 @@ fn paint(c: Rgba) -> Paint<'static> {
     p
 }
 
-fn render(pos: &Position, last: Option<Move>, style: &Style) -> Result<Pixmap, RasterError> {
+pub(crate) fn render(pos: &Position, last: Option<Move>, style: &Style) -> Result<Pixmap, RasterError> {
     if style.cell == 0 || style.cell > MAX_CELL {
         return Err(RasterError::BadSize(style.cell));
     }
     let (w, h) = size(style);
     let mut pix = Pixmap::new(w, h).ok_or(RasterError::BadSize(style.cell))?;
+    draw(&mut pix, shapes(pos, last, style));
+    Ok(pix)
+}
+
+/// Paints `shapes` onto `pix`, back to front.
+pub(crate) fn draw(pix: &mut Pixmap, shapes: impl IntoIterator<Item = Shape>) {
     let id = Transform::identity();
-    for shape in shapes(pos, last, style) {
+    for shape in shapes {
         match shape {
             Shape::Rect { x, y, w, h, fill, stroke } => {
                 let Some(rect) = Rect::from_xywh(x, y, w, h) else { continue };
@@ -91,7 +97,6 @@ fn render(pos: &Position, last: Option<Move>, style: &Style) -> Result<Pixmap, R
             }
         }
     }
-    Ok(pix)
 }
 
 /// Draws `pos` as a PNG, with `last` (the move that led to it) marked.

@@ -6,6 +6,7 @@
 import { api } from './api.js';
 import { $, svgEl as el, copyText } from './dom.js';
 import { t, setupLangButton, onLangChange } from './i18n.js';
+import { showQr } from './qr.js';
 
 const CELL = 100;
 const MARGIN = 20;
@@ -244,6 +245,7 @@ function renderStatus() {
   const params = new URLSearchParams({ l: view.code });
   if (!state.keepAddress) history.replaceState(null, '', `/huarong?${params}`);
   $('share-link').value = `${location.origin}/huarong?${params}`;
+  showQr($('share-qr'), $('share-link').value, t('share.qr'));
   $('classic').value = state.classic;
 }
 

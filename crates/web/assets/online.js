@@ -4,6 +4,7 @@
 import { $, htmlEl as el, copyText } from './dom.js';
 import { api } from './api.js';
 import { t, addText, applyText } from './i18n.js';
+import { qrSvg } from './qr.js';
 
 addText({
   en: {
@@ -93,15 +94,18 @@ export function setPlayerName(name) {
   localStorage.setItem('qi-player-name', name.trim().slice(0, 24));
 }
 
+// A link to hand on: the link, a copy button, and the link as a QR code for a phone camera.
 export function linkRow(labelKey, value, id) {
   const input = el('input', { readonly: '', id, 'aria-label': t(labelKey) });
   input.value = value;
   const note = el('span', { class: 'online-note' });
+  const qr = el('div', { class: 'qr', id: `${id}-qr` }, qrSvg(value, t(labelKey)));
   return el('div', { class: 'online-link' },
     el('label', { for: id, 'data-i18n': labelKey, text: t(labelKey) }),
     el('div', { class: 'row' }, input,
       el('button', { type: 'button', 'data-i18n': 'online.copy', text: t('online.copy'), onclick: () => copy(input, (m) => { note.textContent = m; }) })),
-    note);
+    note,
+    el('details', { class: 'share-more' }, el('summary', { 'data-i18n': 'share.qr', text: t('share.qr') }), qr));
 }
 
 // ---------------------------------------------------------------- the "Play a friend" dialog

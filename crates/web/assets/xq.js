@@ -213,6 +213,9 @@ function wire() {
     if (game.view) analysis.update();
   });
   $('review').addEventListener('click', () => analysis.startReview());
+  $('copy-embed').addEventListener('click', async () => {
+    messages.say({ key: (await copyText($('embed-code').value, $('embed-code'))) ? 'msg.copied' : 'msg.copyFailed' });
+  });
   $('copy-link').addEventListener('click', async () => {
     messages.say({ key: (await copyText($('share-link').value, $('share-link'))) ? 'msg.copied' : 'msg.copyFailed' });
   });

@@ -1,12 +1,13 @@
 //! The pages, scripts and styles, embedded in the binary at build time (no files needed at run
 //! time), answered from the site table (`site.rs`) with validators and compression.
 
+use crate::rooms::Rooms;
 use crate::site::{self, NOT_FOUND_PAGE, PAGES};
 use axum::extract::{Path, RawQuery};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::Router;
+use axum::{Extension, Router};
 
 pub fn routes() -> Router {
     let mut router = Router::new()
@@ -14,8 +15,14 @@ pub fn routes() -> Router {
         .route("/favicon.ico", get(|headers: HeaderMap| async move { by_url("/assets/favicon.ico", &headers) }))
         .route("/sw.js", get(|headers: HeaderMap| async move { page("sw.js", &headers) }));
     for (route, name) in PAGES {
-        let handler = move |RawQuery(query): RawQuery, headers: HeaderMap| async move {
-            page(if name == "xq.html" && is_room(query.as_deref()) { ROOM_PAGE } else { name }, &headers)
+        let handler = move |RawQuery(query): RawQuery, headers: HeaderMap, rooms: Option<Extension<Rooms>>| async move {
+            let name = if name == "xq.html" && is_room(query.as_deref()) { ROOM_PAGE } else { name };
+            // A page with a game or layout in its address carries its link preview.
+            let rooms = rooms.as_ref().map(|Extension(r)| r);
+            match crate::preview::page(name, query.as_deref().unwrap_or(""), &headers, rooms).await {
+                Some(previewed) => previewed,
+                None => page(name, &headers),
+            }
         };
         router = router.route(route, get(handler));
     }

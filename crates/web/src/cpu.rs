@@ -20,18 +20,22 @@ pub static SOLVER: Pool = Pool::new(SOLVER_SLOTS).trimmed();
 /// solve requests never blocks play.
 pub static GAMES: Pool = Pool::new(GAMES_SLOTS);
 
+/// Preview pictures: tens of milliseconds each, a few at once, apart from play.
+pub static IMAGES: Pool = Pool::new(IMAGES_SLOTS);
+
 /// The engine: it thinks for up to seconds and uses a whole core, so one search at a time.
 pub static ENGINE: Pool = Pool::new(ENGINE_SLOTS).trimmed();
 
 const SOLVER_SLOTS: usize = 2;
 const GAMES_SLOTS: usize = 8;
 const ENGINE_SLOTS: usize = 1;
+const IMAGES_SLOTS: usize = 2;
 
 /// Threads the server's runtime may run blocking work on: one per pool slot (a slot is held
 /// until its job ends, so the pools never run more jobs than that) and a few for other
 /// blocking calls. Each thread that ever allocates keeps a malloc arena, so more threads than
 /// jobs would only hold memory after a burst.
-pub const BLOCKING_THREADS: usize = SOLVER_SLOTS + GAMES_SLOTS + ENGINE_SLOTS + 5;
+pub const BLOCKING_THREADS: usize = SOLVER_SLOTS + GAMES_SLOTS + ENGINE_SLOTS + IMAGES_SLOTS + 5;
 
 /// How long a request waits for a free slot before it is told to come back later.
 const QUEUE_WAIT: Duration = Duration::from_secs(2);

@@ -12,6 +12,8 @@ mod error;
 mod extract;
 mod framing;
 mod limits;
+mod origin;
+mod preview;
 pub mod rooms;
 mod server;
 pub mod site;
@@ -23,6 +25,7 @@ use tokio::net::TcpListener;
 pub use cpu::BLOCKING_THREADS;
 pub use error::ApiError;
 pub use framing::MAX_HEAD_BYTES;
+pub use preview::{EMBED_HEIGHT, EMBED_WIDTH, MAX_CARDS, MAX_CARD_BYTES, MAX_SOLVED_LAYOUTS, MIN_EMBED_WIDTH};
 pub use server::ServerLimits;
 
 /// Largest request body the app reads (JSON bodies are small: a game is a few KiB).
@@ -38,11 +41,14 @@ pub fn router() -> Router {
 
 /// The whole app, with the play-a-friend rooms when given.
 pub fn app(rooms: Option<rooms::Rooms>) -> Router {
-    let api = match rooms {
-        Some(rooms) => rooms::routes(rooms).merge(api::routes()),
-        None => api::routes(),
+    let (api, pages) = match rooms {
+        // The pages see the rooms too: a finished room's page previews its game.
+        Some(rooms) => {
+            (rooms::routes(rooms.clone()).merge(api::routes()), assets::routes().layer(axum::Extension(rooms)))
+        }
+        None => (api::routes(), assets::routes()),
     };
-    harden(Router::new().merge(assets::routes()).nest("/api", api))
+    harden(Router::new().merge(preview::routes()).merge(pages).nest("/api", api))
 }
 
 /// The limits every route gets: address length, body size and read time (413 and 408 in

@@ -33,7 +33,8 @@ pub struct SiteFile {
 pub static FILES: &[SiteFile] = include!(concat!(env!("OUT_DIR"), "/site_files.rs"));
 
 /// The pages and where they are served; `qi site` writes each as a folder's `index.html`.
-pub const PAGES: [(&str, &str); 3] = [("/", "index.html"), ("/xq", "xq.html"), ("/huarong", "huarong.html")];
+pub const PAGES: [(&str, &str); 4] =
+    [("/", "index.html"), ("/xq", "xq.html"), ("/huarong", "huarong.html"), ("/embed", "embed.html")];
 
 /// The page shown for any address that is not a page or file.
 pub const NOT_FOUND_PAGE: &str = "404.html";
@@ -233,6 +234,8 @@ mod tests {
         let board = by_url("/assets/board.js").unwrap().0;
         assert_eq!(std::fs::read(dir.join(board.hashed.trim_start_matches('/'))).unwrap(), board.raw);
         assert!(dir.join("sw.js").exists() && dir.join("huarong/index.html").exists() && dir.join("404.html").exists());
+        // The embeddable board works with no server too.
+        assert!(std::fs::read_to_string(dir.join("embed/index.html")).unwrap().contains(STATIC_MARK));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -6,6 +6,13 @@
 import { api } from '../api.js';
 import { $ } from '../dom.js';
 import { GameTree } from '../tree.js';
+import { showQr } from '../qr.js';
+import { t } from '../i18n.js';
+
+/** The embedded board's size in the snippet (as the server's oEmbed answer gives it). */
+const EMBED_SIZE = { width: 400, height: 600 };
+/** The fields of a link: what the embedded board and the QR code carry. */
+const LINK_FIELDS = ['g', 'p', 'r', 's', 'fen', 'moves'];
 
 export class Address {
   /**
@@ -60,7 +67,24 @@ export class Address {
     }
     const path = `/xq${this.query()}`;
     if (!this.locked) history.replaceState(null, '', path);
-    $('share-link').value = `${location.origin}${path}`;
+    const link = `${location.origin}${path}`;
+    $('share-link').value = link;
+    showQr($('share-qr'), link, t('share.qr'));
+    $('embed-code').value = this.embedCode(path);
+  }
+
+  /**
+   * The <iframe> that shows the game of `path` on another site: the embeddable board at the
+   * link's last move.
+   * @param {string} path
+   */
+  embedCode(path) {
+    const params = new URLSearchParams(path.split('?')[1] || '');
+    const link = new URLSearchParams();
+    for (const key of LINK_FIELDS) if (params.has(key)) link.set(key, params.get(key) || '');
+    const query = link.toString();
+    const src = `${location.origin}/embed${query ? `?${query}` : ''}`.replace(/&/g, '&amp;');
+    return `<iframe src="${src}" width="${EMBED_SIZE.width}" height="${EMBED_SIZE.height}" title="Xiangqi · Qi" style="border:0;max-width:100%" loading="lazy"></iframe>`;
   }
 
   /**

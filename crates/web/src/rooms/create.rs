@@ -48,7 +48,7 @@ pub async fn create(
         ));
     }
     let created = rooms.hub.create(spec).await.map_err(hub_error)?;
-    let base = origin(&headers);
+    let base = crate::origin::origin(&headers);
     let room = created.id.as_str();
     let [red, black] = &created.seats;
     Ok(Json(json!({
@@ -82,15 +82,4 @@ async fn shared_allowance(rooms: &Rooms, address: IpAddr) -> bool {
     let Some(bus) = rooms.hub.bus() else { return true };
     let per_minute = rooms.config.creations_per_minute.max(1);
     bus.allow(&format!("create:{address}"), per_minute, std::time::Duration::from_secs(60)).await.unwrap_or(true)
-}
-
-/// `http://host:port` as the client addressed the server (`https` behind a proxy that says so).
-fn origin(headers: &HeaderMap) -> String {
-    let host = headers
-        .get(axum::http::header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .filter(|h| !h.is_empty() && h.bytes().all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b)))
-        .unwrap_or("localhost");
-    let https = headers.get("x-forwarded-proto").is_some_and(|p| p.as_bytes().eq_ignore_ascii_case(b"https"));
-    format!("{}://{host}", if https { "https" } else { "http" })
 }
