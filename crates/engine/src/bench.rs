@@ -56,8 +56,7 @@ impl Bench {
 ///
 /// Never for the built-in positions (they are all legal).
 pub fn run(depth: u32, on_position: impl FnMut(usize, &str, &SearchInfo)) -> Bench {
-    let net = Engine::new(1).net().cloned();
-    run_with(depth, net, on_position)
+    run_with(depth, crate::nnue::default_net(), on_position)
 }
 
 /// [`run`] with the evaluation given: a net, or the hand-written evaluation for `None`.

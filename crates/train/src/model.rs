@@ -6,7 +6,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::io::{self, Read, Write};
 use xiangqi::Color;
-use xiangqi_engine::nnue::features::{feature, FEATURES};
+use xiangqi_engine::nnue::features::{feature_of_code, FEATURES};
 use xiangqi_engine::nnue::network::{NetError, Network, HIDDEN, QA, QB};
 
 /// Weights are kept within ± this, so that the quantised net's integers cannot overflow.
@@ -28,9 +28,7 @@ pub struct FloatNet {
 /// The feature indices of a sample's pieces from `view`'s side.
 #[inline]
 pub fn features(sample: &Sample, view: Color) -> impl Iterator<Item = usize> + '_ {
-    sample.pieces().iter().map(move |&(sq, code)| {
-        feature(view, sq as usize, xiangqi::Piece::from_code(code).expect("samples hold valid codes"))
-    })
+    sample.pieces().iter().map(move |&(sq, code)| feature_of_code(view, sq as usize, code))
 }
 
 /// The activation: clipped to [0, 1], squared.

@@ -20,15 +20,13 @@ pub const FEATURES: usize = 14 * 90;
 /// ```
 #[inline]
 pub fn feature(view: Color, square: usize, piece: Piece) -> usize {
-    let own = piece.color == view;
-    let kind = piece.kind.index() + if own { 0 } else { 7 };
-    let square = if view == Color::Red { square } else { 89 - square };
-    kind * 90 + square
+    feature_of_code(view, square, piece.code())
 }
 
-/// [`feature`] for a piece code ([`Piece::code`], 1..=14).
+/// [`feature`] for a piece code ([`Piece::code`], 1..=14), as the board stores pieces: the one
+/// formula, used by the search's accumulator and by the trainer.
 #[inline]
-pub(crate) fn feature_of_code(view: Color, square: usize, code: u8) -> usize {
+pub fn feature_of_code(view: Color, square: usize, code: u8) -> usize {
     // Codes: Red 1..=7, Black 8..=14, each by kind.
     let c = (code - 1) as usize;
     let (color_black, kind) = (c >= 7, c % 7);

@@ -119,7 +119,7 @@ fn run_bench(args: BenchArgs) -> Result<()> {
     let n = bench::POSITIONS.len();
     let net = match &args.eval_file {
         Some(name) => xiangqi_engine::nnue::load_eval_file(name).map_err(|e| anyhow::anyhow!(e))?,
-        None => xiangqi_engine::Engine::new(1).net().cloned(),
+        None => xiangqi_engine::nnue::default_net(),
     };
     let result = bench::run_with(args.depth, net, |i, fen, info| {
         if verbose {
