@@ -1,11 +1,13 @@
 // @ts-check
 // The address bar and the share link: the main line's link (compact or the seed's form when
 // there is one, else fen + ICCS moves), the ply on view when on the main line and not at its
-// end, and the orientation when rotated; and opening the game an address holds.
+// end, and the orientation when rotated (and the language, when the sharer ticks the box); and
+// opening the game an address holds.
 
 import { api } from '../api.js';
 import { $ } from '../dom.js';
 import { GameTree } from '../tree.js';
+import { currentLang } from '../i18n.js';
 
 export class Address {
   /**
@@ -60,7 +62,9 @@ export class Address {
     }
     const path = `/xq${this.query()}`;
     if (!this.locked) history.replaceState(null, '', path);
-    $('share-link').value = `${location.origin}${path}`;
+    // `lang` only when the sharer asks (the address bar never keeps it: see i18n.js).
+    const lang = /** @type {HTMLInputElement} */ ($('share-lang')).checked ? `${path.includes('?') ? '&' : '?'}lang=${currentLang()}` : '';
+    $('share-link').value = `${location.origin}${path}${lang}`;
   }
 
   /**
