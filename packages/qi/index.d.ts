@@ -21,8 +21,8 @@ export function wasmModule(): Promise<WebAssembly.Module>;
 /** The page API by path (`/xq/game`, `/xq/link`, `/huarong/solve`, ...), as `qi serve` answers `POST /api{path}`. */
 export function call(path: string, body?: object): any;
 
-/** One move in the three notations. */
-export interface MoveView { iccs: string; wxf: string; chinese: string }
+/** One move in every notation (`chinese` in simplified characters, `traditional` in traditional ones). */
+export interface MoveView { iccs: string; wxf: string; chinese: string; traditional: string; vietnamese: string }
 /** The rules' verdict. */
 export interface StatusView { over: boolean; winner?: 'red' | 'black' | null; reason?: string | null }
 /** A game described at one ply. */
@@ -48,7 +48,7 @@ export const links: {
 };
 
 /** A move of a record's tree: the first child continues the line, the others are variations. */
-export interface RecordNode { iccs: string; wxf?: string; chinese?: string; comment?: string; children: RecordNode[] }
+export interface RecordNode { iccs: string; wxf?: string; chinese?: string; traditional?: string; vietnamese?: string; comment?: string; children: RecordNode[] }
 export interface Record {
   start_fen: string;
   tags: [string, string][];
@@ -59,7 +59,7 @@ export interface Record {
 }
 export const pgn: {
   read(text: string): Record;
-  write(record: { fen?: string; tags?: [string, string][]; comment?: string; tree: RecordNode[]; notation?: 'chinese' | 'wxf' | 'iccs' }): string;
+  write(record: { fen?: string; tags?: [string, string][]; comment?: string; tree: RecordNode[]; notation?: 'chinese' | 'traditional' | 'vietnamese' | 'wxf' | 'iccs' }): string;
 };
 
 export interface HuarongStep { piece: string; from: number; to: number; layout: string; code: string; solved: boolean }

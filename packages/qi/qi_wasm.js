@@ -112,7 +112,8 @@ export class Board {
         return this;
     }
     /**
-     * Move number `m` in `notation` (`iccs`, `wxf`, `chinese`).
+     * Move number `m` in `notation`: `iccs`, `wxf`, `chinese` (or `zh-Hans`), `traditional`
+     * (or `zh-Hant`), `vietnamese` (or `vi`).
      *
      * # Errors
      * An unknown notation, or a move that is not legal here.
@@ -142,7 +143,7 @@ export class Board {
         }
     }
     /**
-     * Reads a move written in any notation (`炮二平五`, `C2.5`, `h2e2`) as a move number.
+     * Reads a move written in any notation (`炮二平五`, `C2.5`, `P2-5`, `h2e2`) as a move number.
      *
      * # Errors
      * A text that does not read, fits several moves, or names an illegal move.

@@ -87,6 +87,13 @@ export async function setup() {
   };
 }
 
+// Picks a language in the header's menu and waits until the page shows it (its words are
+// downloaded on first use).
+export async function pickLanguage(page, lang) {
+  await page.selectOption('#lang', lang);
+  await page.waitForSelector(`html[lang="${lang}"]`, { state: 'attached' });
+}
+
 // Waits until the Xiangqi page has drawn the answer to its latest request.
 export async function ready(page) {
   await page.waitForSelector('#board[data-ready="true"]');

@@ -3,7 +3,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, boardState, clickMove, clickSquare } from './harness.js';
+import { setup, boardState, clickMove, clickSquare, pickLanguage } from './harness.js';
 import { open, message, waitMessage, waitPly, shot } from './xq-helpers.js';
 
 let env;
@@ -81,12 +81,12 @@ test('messages: stale ones go, illegal moves say why in the chosen notation, ser
   await clickSquare(page, 'b0');
   await clickSquare(page, 'd1'); // the elephant on c0 stands on the horse's leg
   assert.match(await waitMessage(page, /leg/), /the horse’s leg is blocked \(on c0\)/);
-  await page.click('#lang');
+  await pickLanguage(page, 'zh-Hans');
   assert.match(await message(page), /蹩马腿（c0）/);
   await page.fill('#fen', 'not a fen');
   await page.click('#fen-load');
   assert.equal(await waitMessage(page, /FEN/), 'FEN 有误：棋盘有 1 行，应为 10 行'.replace('：', ': '));
-  await page.click('#lang');
+  await pickLanguage(page, 'en');
   await page.close();
 });
 
@@ -100,21 +100,21 @@ test('the favicon, a real 404 page with a link home, and the page title in Chine
     assert.equal(response.status(), 404, path);
     assert.equal(await page.locator('h1').textContent(), 'Page not found');
   }
-  await page.click('#lang');
+  await pickLanguage(page, 'zh-Hans');
   assert.equal(await page.locator('h1').textContent(), '找不到页面');
   assert.equal(await page.title(), '找不到页面 · 棋');
   await page.click('#home');
   await page.waitForURL(env.base + '/');
   // (every test page starts in English)
   assert.equal(await page.title(), 'Qi');
-  await page.click('#lang');
+  await pickLanguage(page, 'zh-Hans');
   assert.equal(await page.title(), '棋');
   await page.goto(env.base + '/xq');
   await page.waitForSelector('#board[data-ready="true"]');
   assert.equal(await page.title(), 'Xiangqi · Qi');
-  await page.click('#lang');
+  await pickLanguage(page, 'zh-Hans');
   assert.equal(await page.title(), '象棋 · 棋');
-  await page.click('#lang');
+  await pickLanguage(page, 'en');
   await page.close();
 });
 
@@ -126,7 +126,7 @@ test('no empty space is reserved for messages, and the header keeps its height i
   assert.ok(buttons.y - (statusBox.y + statusBox.height) < 24, 'the buttons follow the status line closely');
   const header = async () => (await page.locator('header.top').boundingBox()).height;
   const en = await header();
-  await page.click('#lang');
+  await pickLanguage(page, 'zh-Hans');
   assert.equal(await header(), en);
   await page.setViewportSize({ width: 390, height: 800 });
   assert.equal(await header(), en, 'on a phone too');
@@ -136,7 +136,7 @@ test('no empty space is reserved for messages, and the header keeps its height i
   await page.waitForFunction(() => document.querySelector('#lines li .pv').textContent.split(' ').length > 3);
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling');
   await page.uncheck('#analyse');
-  await page.click('#lang');
+  await pickLanguage(page, 'en');
   assert.equal(await header(), en);
   await page.close();
 });

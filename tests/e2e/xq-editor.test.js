@@ -3,7 +3,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, boardState, pointCentre } from './harness.js';
+import { setup, boardState, pointCentre, pickLanguage } from './harness.js';
 import { open, shot } from './xq-helpers.js';
 
 let env;
@@ -57,13 +57,13 @@ test('set up a position by dragging from the palette; only a legal one can be pl
   assert.equal(await page.isDisabled('#editor-play'), false);
 
   // In Chinese the same library reason reads in Chinese.
-  await page.click('#lang');
+  await pickLanguage(page, 'zh-Hans');
   await page.click('#palette .tool[data-tool="erase"]'); // (the tool stays chosen; unpick and pick)
   await page.click('#palette .tool[data-tool="erase"]');
   const d9 = await pointCentre(page, 'd9');
   await page.mouse.click(d9.x, d9.y);
   assert.match(await editorStatus(page, /没有将帅/), /黑方没有将帅/);
-  await page.click('#lang');
+  await pickLanguage(page, 'en');
   await page.click('#palette .tool[data-tool="erase"]');
   await dragFromPalette(page, 'k', 'd9');
   await editorStatus(page, /A legal position/);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setup, boardState } from './harness.js';
+import { setup, boardState, pickLanguage } from './harness.js';
 import { open, waitMessage, waitPly, shot } from './xq-helpers.js';
 
 const DATA = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'crates', 'xiangqi', 'tests', 'data', 'records');
@@ -138,10 +138,10 @@ test('an XQF file dropped on the board opens, comments shown; a broken one says 
   assert.match(text, /^The XQF record cannot be read \(byte (\d+)\): it ends too early\.$/, text);
   assert.ok(Number(/byte (\d+)/.exec(text)[1]) <= cut.length, text);
   assert.equal((await boardState(page)).plies, 35, 'the open game is kept');
-  await page.click('#lang');
+  await pickLanguage(page, 'zh-Hans');
   await dropFile(page, 'cut.xqf', cut);
   await page.waitForFunction(() => /无法读取XQF棋谱（第 \d+ 字节）：文件提前结束。/.test(document.getElementById('message').textContent));
-  await page.click('#lang');
+  await pickLanguage(page, 'en');
   await page.close();
 });
 

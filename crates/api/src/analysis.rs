@@ -308,7 +308,7 @@ mod tests {
     use super::*;
 
     fn at(ply: usize, cp: i32, best: Option<&str>) -> PositionScore {
-        let best = best.map(|b| MoveView { iccs: b.into(), wxf: String::new(), chinese: String::new() });
+        let best = best.map(|b| MoveView { iccs: b.into(), ..MoveView::default() });
         PositionScore { ply, eval: Eval { cp, mate: None }, best }
     }
 

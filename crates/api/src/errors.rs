@@ -84,6 +84,8 @@ pub fn illegal_move(pos: &Position, ply: Option<usize>, m: Move) -> ApiError {
     if pos.piece_at(m.from()).is_some_and(|p| p.color == pos.turn()) && m.from() != m.to() {
         vars.push(("wxf", notation::format(pos, m, Notation::Wxf)));
         vars.push(("chinese", notation::format(pos, m, Notation::Chinese)));
+        vars.push(("traditional", notation::format(pos, m, Notation::Traditional)));
+        vars.push(("vietnamese", notation::format(pos, m, Notation::Vietnamese)));
     }
     if let Some(reason) = reason {
         vars.push(("reason", reason.code().replace(' ', "_")));

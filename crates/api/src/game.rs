@@ -23,21 +23,31 @@ pub struct GameRequest {
     pub ply: Option<usize>,
 }
 
-/// One move in the three notations.
-#[derive(Serialize, Debug, Clone)]
+/// One move in every notation.
+#[derive(Serialize, Debug, Clone, Default)]
 pub struct MoveView {
     /// `h2e2`.
     pub iccs: String,
     /// `C2.5`.
     pub wxf: String,
-    /// `炮二平五`.
+    /// `炮二平五`, `马8进7` (simplified characters).
     pub chinese: String,
+    /// `炮二平五`, `馬８進７` (traditional characters).
+    pub traditional: String,
+    /// `P2-5`, `M8.7`.
+    pub vietnamese: String,
 }
 
 impl MoveView {
-    /// `m`, legal in `pos`, in the three notations.
+    /// `m`, legal in `pos`, in every notation.
     pub fn new(pos: &Position, m: Move) -> MoveView {
-        MoveView { iccs: m.to_string(), wxf: format(pos, m, Notation::Wxf), chinese: format(pos, m, Notation::Chinese) }
+        MoveView {
+            iccs: m.to_string(),
+            wxf: format(pos, m, Notation::Wxf),
+            chinese: format(pos, m, Notation::Chinese),
+            traditional: format(pos, m, Notation::Traditional),
+            vietnamese: format(pos, m, Notation::Vietnamese),
+        }
     }
 }
 

@@ -66,6 +66,7 @@ mod tests {
         for text in ["炮二平五", "C2.5", "h2e2", " H2-E2 "] {
             let m = ask(&[], text).unwrap();
             assert_eq!((m.iccs.as_str(), m.wxf.as_str(), m.chinese.as_str()), ("h2e2", "C2.5", "炮二平五"), "{text}");
+            assert_eq!((m.traditional.as_str(), m.vietnamese.as_str()), ("炮二平五", "P2-5"), "{text}");
         }
         assert_eq!(ask(&["h2e2"], "马8进7").unwrap().iccs, "h9g7");
     }

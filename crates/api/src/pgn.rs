@@ -130,7 +130,7 @@ pub struct ExportRequest {
     /// ICCS moves.
     #[serde(default)]
     pub moves: Vec<String>,
-    /// `chinese` (default), `wxf` or `iccs`.
+    /// `chinese` (default), `traditional`, `vietnamese`, `wxf` or `iccs`.
     #[serde(default)]
     pub notation: Option<String>,
 }

@@ -33,6 +33,12 @@ pub struct Node {
     /// The move in Chinese notation (filled in by the server; ignored on export).
     #[serde(default, skip_deserializing)]
     pub chinese: String,
+    /// The move in Chinese notation in traditional characters (filled in by the server).
+    #[serde(default, skip_deserializing)]
+    pub traditional: String,
+    /// The move in Vietnamese notation (filled in by the server).
+    #[serde(default, skip_deserializing)]
+    pub vietnamese: String,
     /// The comment after the move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
@@ -121,6 +127,8 @@ fn line_to_nodes(start: &Position, line: &Line) -> Vec<Node> {
             iccs: m.mv.to_string(),
             wxf: format(&before, m.mv, Notation::Wxf),
             chinese: format(&before, m.mv, Notation::Chinese),
+            traditional: format(&before, m.mv, Notation::Traditional),
+            vietnamese: format(&before, m.mv, Notation::Vietnamese),
             comment: m.comment.clone(),
             children: next,
         };
@@ -149,7 +157,7 @@ pub struct ExportRequest {
     /// The moves, as [`ImportedRecord::tree`].
     #[serde(default)]
     pub tree: Vec<Node>,
-    /// `chinese` (default), `wxf` or `iccs`.
+    /// `chinese` (default), `traditional`, `vietnamese`, `wxf` or `iccs`.
     #[serde(default)]
     pub notation: Option<String>,
 }

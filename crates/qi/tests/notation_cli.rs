@@ -17,6 +17,16 @@ fn moves_convert() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["moves"], serde_json::json!(["h2e2", "h9g7"]));
     assert_eq!(v["fen"], "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
+    let (ok, out, _) = qi(&["moves", "convert", "--to", "vietnamese", "h2e2 h9g7 i0i1 i9h9 i1i0"]);
+    assert!(ok);
+    assert_eq!(out.trim(), "P2-5 M8.7 X1.1 X9-8 X1/1");
+    let (ok, out, _) = qi(&["moves", "convert", "--to", "traditional", "--json", "P2-5", "M8.7", "h0g2", "h7h0"]);
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["moves"], serde_json::json!(["炮二平五", "馬８進７", "傌二進三", "炮８進７"]));
+    let (ok, out, _) = qi(&["moves", "convert", "--to", "iccs", "Ｐ２－５ m8.7 X1.1"]);
+    assert!(ok);
+    assert_eq!(out.trim(), "h2e2 h9g7 i0i1");
     let (ok, _, err) = qi(&["moves", "convert", "--to", "wxf", "h2e2", "C9.5"]);
     assert!(!ok);
     assert!(err.contains("move 2"), "{err}");

@@ -149,7 +149,8 @@ impl Board {
         serde_json::to_string(&StatusView::from(status)).unwrap_or_default()
     }
 
-    /// Move number `m` in `notation` (`iccs`, `wxf`, `chinese`).
+    /// Move number `m` in `notation`: `iccs`, `wxf`, `chinese` (or `zh-Hans`), `traditional`
+    /// (or `zh-Hant`), `vietnamese` (or `vi`).
     ///
     /// # Errors
     /// An unknown notation, or a move that is not legal here.
@@ -162,7 +163,7 @@ impl Board {
         Ok(notation::format(&self.position, m, notation))
     }
 
-    /// Reads a move written in any notation (`炮二平五`, `C2.5`, `h2e2`) as a move number.
+    /// Reads a move written in any notation (`炮二平五`, `C2.5`, `P2-5`, `h2e2`) as a move number.
     ///
     /// # Errors
     /// A text that does not read, fits several moves, or names an illegal move.
@@ -206,7 +207,11 @@ mod tests {
         assert_eq!(board.legal_moves().len(), 44);
         let m = board.parse_move("炮二平五").unwrap();
         assert_eq!(board.notate(m, "wxf").unwrap(), "C2.5");
+        assert_eq!(board.notate(m, "vi").unwrap(), "P2-5");
+        assert_eq!(board.parse_move("P2-5").unwrap(), m);
         board.play(m).unwrap();
+        let horse = board.parse_move("M8.7").unwrap();
+        assert_eq!(board.notate(horse, "zh-Hant").unwrap(), "馬８進７");
         assert_eq!(board.turn(), "black");
         assert!(board.why_illegal(Move::new("a9".parse().unwrap(), "a5".parse().unwrap()).to_u16()).is_some());
         assert!(board.undo());

@@ -8,24 +8,8 @@
 import { api } from './api.js';
 import { $, htmlEl } from './dom.js';
 import { XiangqiBoard } from './board.js';
-import { t, addText, applyText } from './i18n.js';
+import { t, applyText } from './i18n.js';
 
-addText({
-  en: {
-    'embed.autoplay': 'Autoplay',
-    'embed.open': 'Open on Qi',
-    'embed.ply': 'Move {ply} of {plies}',
-    'embed.start': 'Start ({plies} moves)',
-    'embed.bad': 'This link holds no game Qi can read: {why}',
-  },
-  zh: {
-    'embed.autoplay': '自动播放',
-    'embed.open': '在 Qi 中打开',
-    'embed.ply': '第 {ply} 步，共 {plies} 步',
-    'embed.start': '开局（共 {plies} 步）',
-    'embed.bad': '无法读取此链接中的棋局：{why}',
-  },
-});
 applyText();
 
 /** How long each move stays on view while the game plays itself. */

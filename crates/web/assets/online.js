@@ -1,82 +1,10 @@
-// Online play, shared parts: the texts, small DOM helpers, and the "Play a friend" dialog on
-// /xq. The room itself has its own page (room.html + room.js, served at /xq?room=ID).
+// Online play, shared parts (its words are in lang/): small DOM helpers, and the "Play a
+// friend" dialog on /xq. The room itself has its own page (room.html + room.js, served at /xq?room=ID).
 
 import { $, htmlEl as el, copyText } from './dom.js';
 import { api } from './api.js';
-import { t, addText, applyText } from './i18n.js';
+import { t, applyText } from './i18n.js';
 import { qrSvg } from './qr.js';
-
-addText({
-  en: {
-    'online.play': 'Play a friend', 'online.title': 'Play a friend', 'online.colour': 'My colour',
-    'online.red': 'Red', 'online.black': 'Black', 'online.random': 'Random', 'online.clock': 'Clock',
-    'online.noClock': 'No clock', 'online.minutes': 'minutes', 'online.increment': 'seconds per move',
-    'online.fromHere': 'Start from the position on the board', 'online.create': 'Create the game',
-    'online.cancel': 'Cancel', 'online.invite': 'Send this link to your friend', 'online.watch': 'Link for spectators',
-    'online.copy': 'Copy', 'online.copied': 'Copied.', 'online.connecting': 'Connecting…',
-    'online.connected': 'Connected', 'online.reconnecting': 'Reconnecting…', 'online.you': 'you',
-    'online.online': 'online', 'online.offline': 'offline', 'online.watching': 'You are watching.',
-    'online.spectators': '{n} watching', 'online.yourTurn': 'Your move', 'online.theirTurn': 'Waiting for your opponent',
-    'online.redTurn': 'Red to move', 'online.blackTurn': 'Black to move', 'online.resign': 'Resign',
-    'online.confirmResign': 'Resign this game?', 'online.offerDraw': 'Offer a draw', 'online.takeback': 'Ask to take back',
-    'online.accept': 'Accept', 'online.decline': 'Decline', 'online.drawOffered': 'Your opponent offers a draw.',
-    'online.takebackAsked': 'Your opponent asks to take a move back.', 'online.youOffered': 'Offer sent.',
-    'online.rematch': 'Rematch', 'online.rematchAsked': 'Your opponent wants a rematch.',
-    'online.share': 'Share the finished game', 'online.pending': 'sending…', 'online.flip': 'Rotate board',
-    'online.leave': 'Leave the room', 'online.notFound': 'This room does not exist (any more).',
-    'reason.resignation': 'resignation', 'reason.agreement': 'agreed draw', 'reason.flag': 'time ran out',
-    // Round 3 (issue 23)
-    'online.roomTitle': 'Xiangqi online', 'online.aborted': 'Game aborted', 'reason.aborted': 'no result',
-    'online.abort': 'Abort the game', 'online.abortIn': '{side} must make a first move within {s} s, or the game is aborted.',
-    'online.viewing': 'Move {ply} of {plies}', 'online.backToGame': 'Back to the game', 'online.mute': 'Mute sounds',
-    'online.first': 'First move', 'online.prev': 'Previous move', 'online.next': 'Next move', 'online.last': 'Last move',
-    'online.declinedDraw': 'Your opponent declined the draw.', 'online.declinedTakeback': 'Your opponent declined the takeback.',
-    'online.analyse': 'Analyse the game', 'online.pgn': 'Download the PGN', 'online.over': 'Game over',
-    'online.opponentGone': 'Your opponent left. You may claim the game in {s} s.', 'online.claimNow': 'Your opponent left.',
-    'online.claimWin': 'Claim the win', 'online.claimDraw': 'Call it a draw', 'reason.abandonment': 'the opponent left',
-    'lobby.title': 'Play someone', 'lobby.quick': 'Quick pairing: pick a time control.', 'lobby.seek': 'Post a seek',
-    'lobby.name': 'optional', 'lobby.nameLabel': 'Name', 'lobby.open': 'Open seeks', 'lobby.none': 'No open seeks yet.',
-    'lobby.accept': 'Play', 'lobby.cancel': 'Cancel', 'lobby.waiting': 'Waiting for an opponent…',
-    'online.chat': 'Chat', 'online.hideChat': 'Hide the chat', 'online.chatPlaceholder': 'Say something to your opponent',
-    'online.send': 'Send', 'online.chatReadOnly': 'Spectators read the chat; only the players write in it.',
-    'online.premove': 'Premove {move}: played as soon as your opponent has moved (click the board, right-click or press Esc to cancel).',
-    'online.premoveDropped': 'Premove {move} was not legal after your opponent’s move: dropped.',
-    'online.name': 'Your name (optional)', 'online.setName': 'Set',
-  },
-  zh: {
-    'online.play': '约朋友下棋', 'online.title': '约朋友下棋', 'online.colour': '我执', 'online.red': '红方',
-    'online.black': '黑方', 'online.random': '随机', 'online.clock': '计时', 'online.noClock': '不计时',
-    'online.minutes': '分钟', 'online.increment': '每步加秒', 'online.fromHere': '从棋盘上的局面开始',
-    'online.create': '开局', 'online.cancel': '取消', 'online.invite': '把这个链接发给朋友',
-    'online.watch': '观战链接', 'online.copy': '复制', 'online.copied': '已复制。', 'online.connecting': '连接中…',
-    'online.connected': '已连接', 'online.reconnecting': '重新连接中…', 'online.you': '我', 'online.online': '在线',
-    'online.offline': '离线', 'online.watching': '观战中。', 'online.spectators': '{n} 人观战',
-    'online.yourTurn': '轮到你走', 'online.theirTurn': '等待对手走棋', 'online.redTurn': '红方走',
-    'online.blackTurn': '黑方走', 'online.resign': '认输', 'online.confirmResign': '确定认输？',
-    'online.offerDraw': '提和', 'online.takeback': '请求悔棋', 'online.accept': '同意', 'online.decline': '拒绝',
-    'online.drawOffered': '对手提和。', 'online.takebackAsked': '对手请求悔棋。', 'online.youOffered': '已发送。',
-    'online.rematch': '再来一局', 'online.rematchAsked': '对手想再来一局。', 'online.share': '分享这盘棋',
-    'online.pending': '发送中…', 'online.flip': '翻转棋盘', 'online.leave': '离开', 'online.notFound': '这个房间不存在（或已清理）。',
-    'reason.resignation': '认输', 'reason.agreement': '议和', 'reason.flag': '超时',
-    // Round 3 (issue 23)
-    'online.roomTitle': '在线象棋', 'online.aborted': '对局取消', 'reason.aborted': '不计结果',
-    'online.abort': '取消对局', 'online.abortIn': '{side}须在 {s} 秒内走第一步，否则对局取消。',
-    'online.viewing': '第 {ply} 步，共 {plies} 步', 'online.backToGame': '回到对局', 'online.mute': '静音',
-    'online.first': '第一步', 'online.prev': '上一步', 'online.next': '下一步', 'online.last': '最后一步',
-    'online.declinedDraw': '对手拒绝了和棋。', 'online.declinedTakeback': '对手拒绝了悔棋。',
-    'online.analyse': '分析这盘棋', 'online.pgn': '下载 PGN', 'online.over': '对局结束',
-    'online.opponentGone': '对手已离开。{s} 秒后你可以结束对局。', 'online.claimNow': '对手已离开。',
-    'online.claimWin': '判我胜', 'online.claimDraw': '判和', 'reason.abandonment': '对手离开',
-    'lobby.title': '找人下棋', 'lobby.quick': '快速配对：选择用时。', 'lobby.seek': '发布邀请',
-    'lobby.name': '可不填', 'lobby.nameLabel': '名字', 'lobby.open': '等待中的邀请', 'lobby.none': '暂时没有邀请。',
-    'lobby.accept': '应战', 'lobby.cancel': '取消', 'lobby.waiting': '等待对手…',
-    'online.chat': '聊天', 'online.hideChat': '隐藏聊天', 'online.chatPlaceholder': '和对手说点什么',
-    'online.send': '发送', 'online.chatReadOnly': '观战者只能看聊天，不能发言。',
-    'online.premove': '预走 {move}：对手走后立即走出（点击棋盘、右键或按 Esc 取消）。',
-    'online.premoveDropped': '对手走后预走 {move} 不合法，已取消。',
-    'online.name': '我的名字（可不填）', 'online.setName': '确定',
-  },
-});
 
 async function copy(input, say) {
   await copyText(input.value, input);

@@ -33,11 +33,14 @@ export function formatClock(ms) {
   return left < LOW_TIME_MS ? `${m}:${sec}.${Math.floor((left % 1000) / 100)}` : `${m}:${sec}`;
 }
 
-// A move in Chinese and WXF notation, from the board before it (keys such as "e3", FEN letters),
-// for a move shown while the server is out of reach. The usual cases (one piece of its kind
-// on its file, or two) are written as the server writes them; rarer ones stay in ICCS.
+// A move in Chinese (both scripts), Vietnamese and WXF notation, from the board before it (keys
+// such as "e3", FEN letters), for a move shown while the server is out of reach. The usual cases
+// (one piece of its kind on its file, or two) are written as the server writes them; rarer
+// ones stay in ICCS.
 const GLYPHS = { red: { K: '帅', A: '仕', B: '相', N: '马', R: '车', C: '炮', P: '兵' }, black: { K: '将', A: '士', B: '象', N: '马', R: '车', C: '炮', P: '卒' } };
+const TRADITIONAL = { red: { K: '帥', A: '仕', B: '相', N: '傌', R: '俥', C: '炮', P: '兵' }, black: { K: '將', A: '士', B: '象', N: '馬', R: '車', C: '炮', P: '卒' } };
 const WXF_LETTER = { K: 'K', A: 'A', B: 'E', N: 'H', R: 'R', C: 'C', P: 'P' };
+const VI_LETTER = { K: 'Tg', A: 'S', B: 'T', N: 'M', R: 'X', C: 'P', P: 'B' };
 const NUMERALS = '一二三四五六七八九';
 export function localNotation(board, iccs) {
   const piece = board[iccs.slice(0, 2)];
@@ -47,6 +50,8 @@ export function localNotation(board, iccs) {
   const fileOf = (sq) => 'abcdefghi'.indexOf(sq[0]);
   const number = (idx) => (colour === 'red' ? 9 - idx : idx + 1);
   const cn = (n) => (colour === 'red' ? NUMERALS[n - 1] : String(n));
+  // Traditional: Black's numbers full-width (馬８進７).
+  const tw = (n) => (colour === 'red' ? NUMERALS[n - 1] : String.fromCharCode(0xff10 + n));
   const [fromFile, fromRank] = [fileOf(iccs), Number(iccs[1])];
   const [toFile, toRank] = [fileOf(iccs.slice(2)), Number(iccs[3])];
   const dr = toRank - fromRank;
@@ -57,9 +62,17 @@ export function localNotation(board, iccs) {
   if (straight && dr === 0) [action, amount] = ['平', number(toFile)];
   else [action, amount] = [forward ? '进' : '退', straight ? Math.abs(dr) : number(toFile)];
   const wxfSign = { 平: '.', 进: '+', 退: '-' }[action];
+  const viSign = { 平: '-', 进: '.', 退: '/' }[action];
+  const twAction = action === '进' ? '進' : action;
   const same = Object.keys(board).filter((sq) => board[sq] === piece && fileOf(sq) === fromFile);
   if (same.length === 1) {
-    return { iccs, chinese: `${GLYPHS[colour][kind]}${cn(number(fromFile))}${action}${cn(amount)}`, wxf: `${WXF_LETTER[kind]}${number(fromFile)}${wxfSign}${amount}` };
+    return {
+      iccs,
+      chinese: `${GLYPHS[colour][kind]}${cn(number(fromFile))}${action}${cn(amount)}`,
+      traditional: `${TRADITIONAL[colour][kind]}${tw(number(fromFile))}${twAction}${tw(amount)}`,
+      vietnamese: `${VI_LETTER[kind]}${number(fromFile)}${viSign}${amount}`,
+      wxf: `${WXF_LETTER[kind]}${number(fromFile)}${wxfSign}${amount}`,
+    };
   }
   if (same.length !== 2 || !'RNCP'.includes(kind)) return { iccs };
   if (kind === 'P') {
@@ -69,7 +82,13 @@ export function localNotation(board, iccs) {
   }
   const other = Number(same.find((sq) => sq !== iccs.slice(0, 2))[1]);
   const front = colour === 'red' ? fromRank > other : fromRank < other;
-  return { iccs, chinese: `${front ? '前' : '后'}${GLYPHS[colour][kind]}${action}${cn(amount)}`, wxf: `${WXF_LETTER[kind]}${front ? '+' : '-'}${wxfSign}${amount}` };
+  return {
+    iccs,
+    chinese: `${front ? '前' : '后'}${GLYPHS[colour][kind]}${action}${cn(amount)}`,
+    traditional: `${front ? '前' : '後'}${TRADITIONAL[colour][kind]}${twAction}${tw(amount)}`,
+    vietnamese: `${VI_LETTER[kind]}${front ? 't' : 's'}${viSign}${amount}`,
+    wxf: `${WXF_LETTER[kind]}${front ? '+' : '-'}${wxfSign}${amount}`,
+  };
 }
 
 // Where a premove may go while the opponent is to move, by the page's WebAssembly rules: the
@@ -191,7 +210,7 @@ class RoomPage {
       button('online-rematch', 'online.rematch', () => this.send({ type: 'rematch' })),
       button('online-flip', 'online.flip', () => { this.flipped = !this.flippedNow(); this.renderBoard(); }));
     const notation = el('select', { id: 'notation' },
-      ...['chinese', 'wxf', 'iccs'].map((n) => el('option', { value: n, 'data-i18n': `notation.${n}`, text: t(`notation.${n}`) })));
+      ...['chinese', 'traditional', 'vietnamese', 'wxf', 'iccs'].map((n) => el('option', { value: n, 'data-i18n': `notation.${n}`, text: t(`notation.${n}`) })));
     notation.value = this.notation;
     notation.addEventListener('change', () => {
       this.notation = notation.value;

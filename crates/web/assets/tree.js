@@ -10,6 +10,8 @@
  * @property {string | null} iccs null for the root
  * @property {string | null} wxf
  * @property {string | null} chinese
+ * @property {string | null} [traditional] Chinese in traditional characters
+ * @property {string | null} [vietnamese]
  * @property {string} comment
  * @property {MoveNode[]} children the first continues the line, the others are variations
  * @property {MoveNode | null} parent
@@ -27,7 +29,7 @@ let nextId = 1;
  * @returns {MoveNode}
  */
 function makeNode(iccs, parent) {
-  return { id: nextId++, iccs, wxf: null, chinese: null, comment: '', children: [], parent };
+  return { id: nextId++, iccs, wxf: null, chinese: null, traditional: null, vietnamese: null, comment: '', children: [], parent };
 }
 
 export class GameTree {
@@ -65,6 +67,8 @@ export class GameTree {
           const node = tree.add(p, item.iccs);
           node.wxf = item.wxf || null;
           node.chinese = item.chinese || null;
+          node.traditional = item.traditional || null;
+          node.vietnamese = item.vietnamese || null;
           node.comment = item.comment || '';
           if (item.children?.length) pending.push([node, item.children]);
         }

@@ -213,6 +213,8 @@ function wire() {
     if (game.view) analysis.update();
   });
   $('review').addEventListener('click', () => analysis.startReview());
+  // The share link names the sharer's language only when asked to.
+  $('share-lang').addEventListener('change', () => address.update());
   $('copy-embed').addEventListener('click', async () => {
     messages.say({ key: (await copyText($('embed-code').value, $('embed-code'))) ? 'msg.copied' : 'msg.copyFailed' });
   });
@@ -223,6 +225,7 @@ function wire() {
   wireKeys(game, { replay, messages, editing: () => setup.active, play: (iccs) => userMove(iccs) });
   setup.wire();
   onLangChange(() => {
+    if (game.view) address.update();
     if (setup.active) {
       setup.relabelAll();
       return;

@@ -46,7 +46,10 @@ async fn game_is_described_at_the_end_and_at_any_ply() {
     assert_eq!(v["board"]["e2"], "C");
     let legal: Vec<&str> = v["legal"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
     assert!(legal.contains(&"e2e6") && !legal.contains(&"h2e2"), "{legal:?}");
-    assert_eq!(v["moves"][0], json!({"iccs": "h2e2", "wxf": "C2.5", "chinese": "炮二平五"}));
+    assert_eq!(
+        v["moves"][0],
+        json!({"iccs": "h2e2", "wxf": "C2.5", "chinese": "炮二平五", "traditional": "炮二平五", "vietnamese": "P2-5"})
+    );
     assert!(v["link"].as_str().is_some_and(|l| l.starts_with("g=")), "the compact link: {v}");
 
     let (status, v) = post("/api/xq/game", json!({"moves": ["h2e2", "h9g7"], "ply": 0})).await;
@@ -185,6 +188,15 @@ async fn pgn_exports_and_imports() {
     assert_eq!(status, StatusCode::OK, "{back}");
     assert_eq!(back["moves"], json!(["h2e2", "h9g7"]));
     assert_eq!(back["start_fen"], START);
+    // Vietnamese and traditional Chinese PGN read back to the same moves.
+    for (notation, text) in [("vietnamese", "1. P2-5 M8.7"), ("traditional", "1. 炮二平五 馬８進７")] {
+        let (status, v) = post("/api/xq/pgn/export", json!({"moves": ["h2e2", "h9g7"], "notation": notation})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let pgn = v["pgn"].as_str().unwrap().to_string();
+        assert!(pgn.contains(text), "{pgn}");
+        let (_, back) = post("/api/xq/pgn/import", json!({ "pgn": pgn })).await;
+        assert_eq!(back["moves"], json!(["h2e2", "h9g7"]), "{notation}");
+    }
 
     for bad in [json!({"pgn": "1. C2.9"}), json!({"pgn": ""}), json!({"pgn": "[Event \"x"}), json!({"pgn": 5})] {
         let (status, v) = post("/api/xq/pgn/import", bad.clone()).await;

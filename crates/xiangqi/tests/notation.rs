@@ -1,5 +1,6 @@
 //! Notation round trips: every move of every game in tests/data/games.tsv, and every legal move
-//! of random games crowded with pawns, formats and parses back to itself in all three notations.
+//! of random games crowded with pawns, formats and parses back to itself in every notation (ICCS,
+//! WXF, Chinese in both scripts, Vietnamese).
 
 use xiangqi::notation::{format, parse, parse_as, Notation, NotationError};
 use xiangqi::{Move, Position};
@@ -9,8 +10,13 @@ const GAMES: &str = include_str!("data/games.tsv");
 fn round_trip(pos: &Position, m: Move) {
     for n in Notation::ALL {
         let text = format(pos, m, n);
-        assert_eq!(parse(pos, &text), Ok(m), "{n} {text:?} for {m} in {}", pos.fen());
         assert_eq!(parse_as(pos, &text, n), Ok(m), "{n} {text:?} for {m} in {}", pos.fen());
+        // `P3.4` is a cannon's advance in Vietnamese but a pawn's sideways move in WXF, which
+        // `parse` prefers when it is legal.
+        let wxf_reading = n == Notation::Vietnamese && parse_as(pos, &text, Notation::Wxf).is_ok();
+        if !wxf_reading {
+            assert_eq!(parse(pos, &text), Ok(m), "{n} {text:?} for {m} in {}", pos.fen());
+        }
     }
 }
 
@@ -144,7 +150,10 @@ fn errors_are_precise() {
     assert_eq!(parse(&pos, ""), Err(NotationError::Empty));
     assert!(matches!(parse(&pos, "C3.5"), Err(NotationError::NoSuchPiece { .. })));
     assert!(matches!(parse(&pos, "C2+9"), Err(NotationError::Illegal { .. })));
-    assert!(matches!(parse(&pos, "X2.5"), Err(NotationError::UnknownPiece('X'))));
+    assert!(matches!(parse(&pos, "Z2.5"), Err(NotationError::UnknownPiece('Z'))));
+    // X is the Vietnamese rook (xe), and there is none on file 2.
+    assert!(matches!(parse(&pos, "X2.5"), Err(NotationError::NoSuchPiece { .. })));
+    assert!(matches!(parse(&pos, "Q2/5"), Err(NotationError::UnknownPiece('Q'))));
     assert!(matches!(parse(&pos, "龙二平五"), Err(NotationError::UnknownPiece('龙'))));
     assert!(matches!(parse(&pos, "h2h8"), Err(NotationError::Illegal { .. })));
     assert!(matches!(parse(&pos, "hello"), Err(NotationError::Syntax { .. })));

@@ -15,7 +15,10 @@ test('a board plays, undoes, judges and counts', () => {
   assert.equal(moveToIccs(m), 'h2e2');
   assert.equal(iccsToMove('h2e2'), m);
   assert.equal(board.notate(m, 'wxf'), 'C2.5');
+  assert.equal(board.notate(m, 'vi'), 'P2-5');
+  assert.equal(board.parseMove('Ｐ２－５'), m);
   board.play(m);
+  assert.equal(board.notate(board.parseMove('M8.7'), 'traditional'), '馬８進７');
   assert.equal(board.turn(), 'black');
   assert.match(board.whyIllegal(iccsToMove('a9a5')), /blocked|path/);
   assert.throws(() => board.play(iccsToMove('a9a5')), /illegal/);

@@ -1,5 +1,5 @@
-//! `qi moves convert --to iccs|wxf|chinese [--fen FEN] [--json] MOVES...`: reads moves in any
-//! notation and prints them in another.
+//! `qi moves convert --to iccs|wxf|chinese|traditional|vietnamese [--fen FEN] [--json] MOVES...`:
+//! reads moves in any notation and prints them in another.
 
 use anyhow::{anyhow, Result};
 use serde_json::json;
@@ -15,13 +15,14 @@ pub struct Args {
 #[derive(clap::Subcommand)]
 #[command(defer = true)] // built only when run (see `cli::Command`)
 enum Command {
-    /// Convert moves (ICCS, WXF or Chinese, mixed freely) to one notation.
+    /// Convert moves (ICCS, WXF, Chinese or Vietnamese, mixed freely) to one notation.
     Convert(ConvertArgs),
 }
 
 #[derive(clap::Args)]
 pub struct ConvertArgs {
-    /// Target notation: iccs, wxf or chinese.
+    /// Target notation: iccs, wxf, chinese (simplified), traditional (Chinese in traditional
+    /// characters) or vietnamese.
     #[arg(long)]
     to: Notation,
     /// Start position (FEN or `startpos`).

@@ -25,7 +25,7 @@ enum Command {
 pub struct ConvertArgs {
     /// The PGN file (`-` for standard input).
     file: PathBuf,
-    /// Target notation: iccs, wxf or chinese.
+    /// Target notation: iccs, wxf, chinese (simplified), traditional or vietnamese.
     #[arg(long)]
     to: Notation,
     /// Write here instead of standard output.

@@ -1,13 +1,14 @@
 // @ts-check
 // The address bar and the share link: the main line's link (compact or the seed's form when
 // there is one, else fen + ICCS moves), the ply on view when on the main line and not at its
-// end, and the orientation when rotated; and opening the game an address holds.
+// end, and the orientation when rotated (and the language, when the sharer ticks the box); and
+// opening the game an address holds.
 
 import { api } from '../api.js';
 import { $ } from '../dom.js';
 import { GameTree } from '../tree.js';
+import { currentLang, t } from '../i18n.js';
 import { showQr } from '../qr.js';
-import { t } from '../i18n.js';
 
 /** The embedded board's size in the snippet (as the server's oEmbed answer gives it). */
 const EMBED_SIZE = { width: 400, height: 600 };
@@ -67,7 +68,9 @@ export class Address {
     }
     const path = `/xq${this.query()}`;
     if (!this.locked) history.replaceState(null, '', path);
-    const link = `${location.origin}${path}`;
+    // `lang` only when the sharer asks (the address bar never keeps it: see i18n.js).
+    const lang = /** @type {HTMLInputElement} */ ($('share-lang')).checked ? `${path.includes('?') ? '&' : '?'}lang=${currentLang()}` : '';
+    const link = `${location.origin}${path}${lang}`;
     $('share-link').value = link;
     showQr($('share-qr'), link, t('share.qr'));
     $('embed-code').value = this.embedCode(path);

@@ -11,8 +11,8 @@ import { GameTree } from '../tree.js';
 
 export const STANDARD_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 
-/** @typedef {'chinese' | 'wxf' | 'iccs'} Notation */
-const NOTATIONS = ['chinese', 'wxf', 'iccs'];
+/** @typedef {'chinese' | 'traditional' | 'vietnamese' | 'wxf' | 'iccs'} Notation */
+const NOTATIONS = ['chinese', 'traditional', 'vietnamese', 'wxf', 'iccs'];
 
 /**
  * What `show` is asked to show; absent fields stay as they are.
@@ -71,7 +71,7 @@ export class Game {
   }
 
   /**
-   * The notation moves are named in (Chinese and WXF come with the notation library).
+   * The notation moves are named in (all but ICCS come with the notation library).
    * @returns {Notation}
    */
   moveNotation() {
@@ -80,7 +80,7 @@ export class Game {
 
   /**
    * A move's name in the notation on view.
-   * @param {{ iccs: string | null, wxf?: string | null, chinese?: string | null }} move
+   * @param {{ iccs: string | null, wxf?: string | null, chinese?: string | null, traditional?: string | null, vietnamese?: string | null }} move
    */
   moveText(move) {
     return move[this.moveNotation()] || move.iccs || '';
@@ -127,7 +127,7 @@ export class Game {
       });
       if (seq !== this.seq) return false; // a newer request has taken over
       const before = this.view;
-      view.moves.forEach((m, i) => Object.assign(line[i], { wxf: m.wxf, chinese: m.chinese }));
+      view.moves.forEach((m, i) => Object.assign(line[i], names(m)));
       this.startFen = candidate.startFen;
       this.tree = candidate.tree;
       this.node = candidate.node;
@@ -150,9 +150,17 @@ export class Game {
     if (main.every((n) => n.chinese)) return main;
     /** @type {GameView} */
     const view = await api('/api/xq/game', { fen: this.fen, moves: main.map((n) => n.iccs) });
-    view.moves.forEach((m, i) => Object.assign(main[i], { wxf: m.wxf, chinese: m.chinese }));
+    view.moves.forEach((m, i) => Object.assign(main[i], names(m)));
     return main;
   }
+}
+
+/**
+ * A move's names in the notations the server writes.
+ * @param {import('../qi/index.js').MoveView} m
+ */
+function names(m) {
+  return { wxf: m.wxf, chinese: m.chinese, traditional: m.traditional, vietnamese: m.vietnamese };
 }
 
 /**

@@ -19,6 +19,29 @@ import { numbering } from './game.js';
 /** Tags the record writes itself (the position, the format): not kept as headers. */
 const OWN_TAGS = ['Game', 'Format', 'FEN'];
 
+/**
+ * How a record's text is written in each script: the moves' notation, the players' line and
+ * the results (ICCS and WXF records are written in simplified Chinese, as before).
+ * @type {Record<string, { notation: 'chinese' | 'traditional' | 'vietnamese', red: string, black: string, players: (red: string, black: string) => string, results: Record<string, string> }>}
+ */
+const RECORD_WORDS = {
+  chinese: {
+    notation: 'chinese', red: '红方', black: '黑方',
+    players: (red, black) => `${red}（红）对 ${black}（黑）`,
+    results: { '1-0': '红胜', '0-1': '黑胜', '1/2-1/2': '和棋' },
+  },
+  traditional: {
+    notation: 'traditional', red: '紅方', black: '黑方',
+    players: (red, black) => `${red}（紅）對 ${black}（黑）`,
+    results: { '1-0': '紅勝', '0-1': '黑勝', '1/2-1/2': '和棋' },
+  },
+  vietnamese: {
+    notation: 'vietnamese', red: 'Đỏ', black: 'Đen',
+    players: (red, black) => `${red} (Đỏ) – ${black} (Đen)`,
+    results: { '1-0': 'Đỏ thắng', '0-1': 'Đen thắng', '1/2-1/2': 'Hòa' },
+  },
+};
+
 export class Records {
   /**
    * @param {import('./game.js').Game} game
@@ -70,29 +93,34 @@ export class Records {
     return pgn;
   }
 
-  /** The move record as people paste it into chats: numbered lines in Chinese notation. */
+  /**
+   * The move record as people paste it into chats: numbered lines in Chinese notation, in the
+   * script picked for moves (simplified unless traditional is), or in Vietnamese notation.
+   */
   async recordText() {
     const game = this.game;
     const main = await game.nameMainLine();
+    const words = RECORD_WORDS[game.notation] || RECORD_WORDS.chinese;
     /** @param {string} k */
     const tag = (k) => game.tag(k);
     const lines = [];
-    if (tag('Red') || tag('Black')) lines.push(`${tag('Red') || '红方'}（红）对 ${tag('Black') || '黑方'}（黑）`);
+    if (tag('Red') || tag('Black')) lines.push(words.players(tag('Red') || words.red, tag('Black') || words.black));
     if (tag('Event')) lines.push(tag('Event'));
     const { isRed, number } = numbering(game.view.start_fen);
     let row = '';
     main.forEach((n, i) => {
       const ply = i + 1;
-      if (isRed(ply)) row = `${number(ply)}. ${n.chinese}`;
+      const name = n[words.notation] || n.iccs;
+      if (isRed(ply)) row = `${number(ply)}. ${name}`;
       else {
-        row = row ? `${row} ${n.chinese}` : `${number(ply)}. … ${n.chinese}`;
+        row = row ? `${row} ${name}` : `${number(ply)}. … ${name}`;
         lines.push(row);
         row = '';
       }
     });
     if (row) lines.push(row);
     const result = tag('Result');
-    if (result && result !== '*') lines.push({ '1-0': '红胜', '0-1': '黑胜', '1/2-1/2': '和棋' }[result] || result);
+    if (result && result !== '*') lines.push(words.results[result] || result);
     return lines.join('\n');
   }
 

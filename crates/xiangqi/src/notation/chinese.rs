@@ -2,7 +2,9 @@
 //!
 //! Written in simplified characters with each side's own glyphs (Red 帅仕相马车炮兵, Black
 //! 将士象马车炮卒); Red's numbers in Chinese numerals, Black's in Arabic digits. Four or five
-//! pawns on a file are written 前, 二, 三, 四, (五). Reading also accepts traditional glyphs
+//! pawns on a file are written 前, 二, 三, 四, (五). In traditional characters ([`Script`]) as
+//! Taiwan and Hong Kong print it: Red 帥仕相傌俥炮兵, Black 將士象馬車炮卒, 進 and 後, and
+//! Black's numbers in full-width digits (`炮二平五`, `馬８進７`). Reading also accepts traditional glyphs
 //! (車馬帥將砲俥傌進後), either side's glyphs and digits, full-width digits, and 一二三四五 for
 //! the pawns' places.
 
@@ -13,7 +15,19 @@ use crate::{Color, PieceKind};
 const EXPECTED: &str = "a Chinese move such as 炮二平五, 马8进7 or 前车退一";
 const NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
-fn glyph(color: Color, kind: PieceKind) -> char {
+/// Which characters a Chinese move is written in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Script {
+    /// 简体: 马8进7, 后车.
+    Simplified,
+    /// 繁體: 馬８進７, 後車, with Red's own 帥傌俥.
+    Traditional,
+}
+
+fn glyph(color: Color, kind: PieceKind, script: Script) -> char {
+    if script == Script::Traditional {
+        return traditional_glyph(color, kind);
+    }
     match (color, kind) {
         (Color::Red, PieceKind::King) => '帅',
         (Color::Black, PieceKind::King) => '将',
@@ -26,6 +40,19 @@ fn glyph(color: Color, kind: PieceKind) -> char {
         (_, PieceKind::Cannon) => '炮',
         (Color::Red, PieceKind::Pawn) => '兵',
         (Color::Black, PieceKind::Pawn) => '卒',
+    }
+}
+
+fn traditional_glyph(color: Color, kind: PieceKind) -> char {
+    match (color, kind) {
+        (Color::Red, PieceKind::King) => '帥',
+        (Color::Black, PieceKind::King) => '將',
+        (Color::Red, PieceKind::Horse) => '傌',
+        (Color::Black, PieceKind::Horse) => '馬',
+        (Color::Red, PieceKind::Rook) => '俥',
+        (Color::Black, PieceKind::Rook) => '車',
+        // 仕士相象炮兵卒 are the same in both scripts.
+        _ => glyph(color, kind, Script::Simplified),
     }
 }
 
@@ -54,10 +81,12 @@ fn number_of(c: char) -> Option<u8> {
     }
 }
 
-fn numeral(color: Color, n: u8) -> char {
-    match color {
-        Color::Red => NUMERALS[(n - 1) as usize],
-        Color::Black => char::from(b'0' + n),
+fn numeral(color: Color, n: u8, script: Script) -> char {
+    match (color, script) {
+        (Color::Red, _) => NUMERALS[(n - 1) as usize],
+        (Color::Black, Script::Simplified) => char::from(b'0' + n),
+        // Full-width, as printed beside the Chinese numerals.
+        (Color::Black, Script::Traditional) => char::from_u32('０' as u32 + u32::from(n)).unwrap_or('０'),
     }
 }
 
@@ -71,11 +100,13 @@ fn order_of(c: char) -> Option<Order> {
 }
 
 /// Writes the move of `color`; see [`super::designator`] for the rules.
-pub(crate) fn format(facts: &Facts, color: Color) -> String {
+pub(crate) fn format(facts: &Facts, color: Color, script: Script) -> String {
     let p = &facts.place;
-    let g = glyph(color, p.kind);
-    let front_rear = |i: u8| if i == 0 { '前' } else { '后' };
-    let three = |i: u8| ['前', '中', '后'][i as usize];
+    let g = glyph(color, p.kind, script);
+    let rear = if script == Script::Traditional { '後' } else { '后' };
+    let numeral = |color, n| numeral(color, n, script);
+    let front_rear = |i: u8| if i == 0 { '前' } else { rear };
+    let three = |i: u8| ['前', '中', rear][i as usize];
     let (a, b) = match p.kind {
         _ if p.count == 1 => (g, numeral(color, p.file)),
         PieceKind::King | PieceKind::Advisor | PieceKind::Elephant => (g, numeral(color, p.file)),
@@ -87,6 +118,7 @@ pub(crate) fn format(facts: &Facts, color: Color) -> String {
         _ => (front_rear(p.index), g),
     };
     let action = match facts.action {
+        Action::Forward if script == Script::Traditional => '進',
         Action::Forward => '进',
         Action::Backward => '退',
         Action::Across => '平',

@@ -1,8 +1,9 @@
 //! Xiangqi PGN: reading and writing game records.
 //!
 //! Reads `[Tag "value"]` pairs (`FEN` sets the start position), move numbers, moves in any of
-//! the three notations (whatever the `Format` tag says), comments `{...}` and `; ...`,
-//! variations `(...)` (kept, nested), NAGs and `!?` marks (dropped), and the result. A file
+//! the notations (whatever the `Format` tag says, except that `[Format "Vietnamese"]` reads
+//! `P3.4` as Vietnamese rather than WXF), comments `{...}` and `; ...`, variations `(...)`
+//! (kept, nested), NAGs and `!?` marks (dropped), and the result. A file
 //! holds any number of games; a game that does not read is reported with its number, line
 //! and reason, and the others still read. [`decode`] turns UTF-8 or GBK bytes into text.
 //!

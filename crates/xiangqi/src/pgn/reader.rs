@@ -2,9 +2,9 @@
 
 use super::lexer::{is_result, tokens, Token};
 use super::{Line, PgnError, PgnErrorKind, PgnGame, PgnMove, MAX_VARIATION_DEPTH};
-use crate::notation::parse;
+use crate::notation::{parse, parse_as, Notation, NotationError};
 use crate::record::MAX_COMMENT_BYTES;
-use crate::{check_game_length, Position};
+use crate::{check_game_length, Move, Position};
 
 /// Reads every game of a PGN text, in order; one that does not read is an error that says
 /// where, and does not stop the others.
@@ -73,7 +73,9 @@ fn read_game(game: usize, tokens: &[(usize, Token)]) -> Result<PgnGame, PgnError
         i += 1;
     }
     let mut result = None;
-    let line = read_line(tokens, &mut i, start.clone(), 0, 0, &mut result).map_err(|(line, kind)| err(line, kind))?;
+    let read_move = move_reader(&tags);
+    let line = read_line(tokens, &mut i, start.clone(), 0, 0, &mut result, read_move)
+        .map_err(|(line, kind)| err(line, kind))?;
     // A `Result` tag counts only when it holds a termination marker (the writer puts the
     // result in the movetext, where anything else would read as a move).
     let result = result.or_else(|| {
@@ -85,6 +87,20 @@ fn read_game(game: usize, tokens: &[(usize, Token)]) -> Result<PgnGame, PgnError
 
 type Failure = (usize, PgnErrorKind);
 
+/// Reads one move text in a position.
+type MoveReader = fn(&Position, &str) -> Result<Move, NotationError>;
+
+/// Any notation, but Vietnamese first where the `Format` tag says so: `P3.4` reads as WXF
+/// (a pawn moving sideways) otherwise.
+fn move_reader(tags: &[(String, String)]) -> MoveReader {
+    let vietnamese = tags.iter().any(|(k, v)| k == "Format" && v.parse() == Ok(Notation::Vietnamese));
+    if vietnamese {
+        |pos, text| parse_as(pos, text, Notation::Vietnamese).or_else(|_| parse(pos, text))
+    } else {
+        parse
+    }
+}
+
 /// Reads moves from `pos`, `ply` plies into the game, until the end of the tokens, or the `)`
 /// that closes this variation.
 fn read_line(
@@ -94,6 +110,7 @@ fn read_line(
     ply: usize,
     depth: usize,
     result: &mut Option<String>,
+    read_move: MoveReader,
 ) -> Result<Line, Failure> {
     let mut line = Line::default();
     let mut before: Option<Position> = None;
@@ -102,7 +119,7 @@ fn read_line(
         match token {
             Token::Word(text) => {
                 let number = pos.fullmoves();
-                let mv = parse(&pos, text)
+                let mv = read_move(&pos, text)
                     .map_err(|error| (*at, PgnErrorKind::BadMove { number, text: text.clone(), error }))?;
                 check_game_length(ply + line.moves.len() + 1).map_err(|e| (*at, PgnErrorKind::TooLong(e)))?;
                 before = Some(pos.clone());
@@ -133,7 +150,7 @@ fn read_line(
                     return Err((*at, PgnErrorKind::TooDeep));
                 }
                 // The variation replaces the last move, so it starts one ply before it.
-                let variation = read_line(tokens, i, from, ply + line.moves.len() - 1, depth + 1, result)?;
+                let variation = read_line(tokens, i, from, ply + line.moves.len() - 1, depth + 1, result, read_move)?;
                 if let Some(m) = line.moves.last_mut() {
                     m.variations.push(variation);
                 }

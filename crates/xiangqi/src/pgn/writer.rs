@@ -22,7 +22,9 @@ impl PgnGame {
         if let (Some(r), false) = (&self.result, tags.iter().any(|(k, _)| k == "Result")) {
             tags.push(("Result".into(), r.clone()));
         }
-        tags.push(("Format".into(), notation.name().into()));
+        // Other programs know ICCS, WXF and Chinese; traditional glyphs are Chinese notation.
+        let format = if notation == Notation::Traditional { Notation::Chinese } else { notation };
+        tags.push(("Format".into(), format.name().into()));
         for (k, v) in &tags {
             out.push_str(&format!("[{k} \"{}\"]\n", v.replace('\\', "\\\\").replace('"', "\\\"")));
         }

@@ -211,7 +211,7 @@ pub fn read(text: &str) -> Result<PgnGame, RecordError> {
 /// Writes a game's main line as plain text in `notation`, one move number per line: header
 /// lines first (`标题：`, `赛事：`, `日期：`, `地点：`, `红方：`, `黑方：`, `开局：` for the tags
 /// Title, Event, Date, Site, Red, Black, Opening), a FEN line when the game does not start from
-/// the standard position, the result last (in Chinese for Chinese notation). Variations,
+/// the standard position, the result last (in Chinese for Chinese notation, in its script). Variations,
 /// comments and other tags are not written.
 ///
 /// ```
@@ -255,7 +255,9 @@ pub fn write(game: &PgnGame, notation: Notation) -> String {
     let result = match (notation, result) {
         (Notation::Chinese, "1-0") => "红胜",
         (Notation::Chinese, "0-1") => "黑胜",
-        (Notation::Chinese, "1/2-1/2") => "和棋",
+        (Notation::Chinese | Notation::Traditional, "1/2-1/2") => "和棋",
+        (Notation::Traditional, "1-0") => "紅勝",
+        (Notation::Traditional, "0-1") => "黑勝",
         (_, r) => r,
     };
     if result != "*" {
