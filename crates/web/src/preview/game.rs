@@ -18,6 +18,8 @@ pub(crate) struct LinkGame {
     pub last: Option<Move>,
     /// The last move in Chinese notation (`炮二平五`).
     pub last_chinese: Option<String>,
+    /// The position before the last move, to write that move in another notation.
+    pub before_last: Option<Position>,
     /// The number of moves (plies).
     pub plies: usize,
     /// The result, when the game is over: the winner (`None` for a draw) and the rule.
@@ -62,11 +64,20 @@ pub(crate) fn read(query: &str) -> Result<LinkGame, ApiError> {
     Ok(describe(start, &moves))
 }
 
+impl LinkGame {
+    /// The last move written in `notation`, if there is one.
+    pub(crate) fn last_in(&self, notation: Notation) -> Option<String> {
+        Some(format(self.before_last.as_ref()?, self.last?, notation))
+    }
+}
+
 fn describe(start: Position, moves: &[Move]) -> LinkGame {
     let mut pos = start.clone();
     let mut last_chinese = None;
+    let mut before_last = None;
     for &m in moves {
         last_chinese = Some(format(&pos, m, Notation::Chinese));
+        before_last = Some(pos.clone());
         pos.play_unchecked(m);
     }
     let status = Game::from_moves(start.clone(), moves, Rules::default())
@@ -80,7 +91,15 @@ fn describe(start: Position, moves: &[Move]) -> LinkGame {
         (winner, status.reason.map_or("", |r| r.name()))
     });
     let key = format!("{} {}", start.fen(), moves.iter().map(Move::to_string).collect::<Vec<_>>().join(" "));
-    LinkGame { last_position: pos, last: moves.last().copied(), last_chinese, plies: moves.len(), result, key }
+    LinkGame {
+        last_position: pos,
+        last: moves.last().copied(),
+        last_chinese,
+        before_last,
+        plies: moves.len(),
+        result,
+        key,
+    }
 }
 
 #[cfg(test)]

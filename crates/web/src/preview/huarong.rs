@@ -66,7 +66,7 @@ pub(crate) async fn page(page: &str, query: &str, headers: &HeaderMap) -> Option
         Some((name, steps)) => (Some(name), Some(steps)),
         None => (None, steps(&view.code).await),
     };
-    let lang = words::Lang::of(headers);
+    let lang = words::Lang::of_request(query, headers);
     let words = words::huarong(name, steps, lang);
     let base = origin(headers);
     let at = tags::Addresses {

@@ -96,7 +96,7 @@ async fn xq_page(page: &str, query: &str, headers: &HeaderMap) -> Option<Respons
     }
     let game = read_game(query.to_string()).await.ok()?;
     let base = origin(headers);
-    let lang = Lang::of(headers);
+    let lang = Lang::of_request(query, headers);
     let words = words::game(&game, None, lang);
     let link = link_query(query);
     let page_url = format!("{base}/xq?{query}");

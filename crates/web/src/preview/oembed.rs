@@ -76,7 +76,7 @@ pub(crate) async fn answer(RawQuery(query): RawQuery, headers: HeaderMap) -> Res
     }
     let link = link.split('#').next().unwrap_or("").to_string();
     let game = read_game(link.clone()).await?;
-    let words = words::game(&game, None, words::Lang::of(&headers));
+    let words = words::game(&game, None, words::Lang::of_request(&link, &headers));
     let width = max.0.map_or(EMBED_WIDTH, |m| m.clamp(MIN_EMBED_WIDTH, EMBED_WIDTH));
     let height = max.1.map_or(EMBED_HEIGHT, |m| m.min(EMBED_HEIGHT));
     let base = origin(&headers);

@@ -46,12 +46,10 @@ pub(crate) async fn page(page: &str, query: &str, headers: &HeaderMap, rooms: &R
     let mut played = super::read_game(link.clone()).await.ok()?;
     // The room's own ending (resignation, flag, agreement…) is the result, not only the rules'.
     played.result = Some((winner, room_reason(state.status.reason.as_deref())));
-    let lang = words::Lang::of(headers);
+    let lang = words::Lang::of_request(query, headers);
     let (red, black) = (state.names.red, state.names.black);
-    let (red, black) = match lang {
-        words::Lang::En => (red.unwrap_or_else(|| "Red".into()), black.unwrap_or_else(|| "Black".into())),
-        words::Lang::Zh => (red.unwrap_or_else(|| "红方".into()), black.unwrap_or_else(|| "黑方".into())),
-    };
+    let red = red.unwrap_or_else(|| lang.side(Color::Red).into());
+    let black = black.unwrap_or_else(|| lang.side(Color::Black).into());
     let words = words::game(&played, Some((&red, &black)), lang);
     let base = origin(headers);
     let at = tags::Addresses {
