@@ -134,7 +134,7 @@ const englishWords = (() => {
 })();
 
 /** Latin words a Chinese page may show: formats, notations and examples. */
-const LATIN_OK = /^(Qi|FEN|PGN|pgn|WXF|ICCS|XQF|DhtmlXQ|PNG|SVG|GIF|Esc|h2e2|C2\.5|P2-5|[a-i]\d|[wbl])$/;
+const LATIN_OK = /^(Qi|QR|FEN|PGN|pgn|WXF|ICCS|XQF|DhtmlXQ|PNG|SVG|GIF|Esc|h2e2|C2\.5|P2-5|[a-i]\d|[wbl])$/;
 
 /** The words of `texts` that are English in a page shown in `language`. */
 function leaks(language, texts) {

@@ -19,6 +19,7 @@ export default {
   'btn.copy': 'Copy link', 'btn.load': 'Load', 'btn.copyText': 'Copy',
   'btn.pgnImport': 'Import PGN', 'btn.pgnExport': 'Export PGN',
   'share.qr': 'QR code: scan it with a phone to open the link', 'share.embed': 'Embed on a web page', 'btn.copyEmbed': 'Copy embed code',
+  'share.embedCode': 'Embed code', 'share.link': 'Share link',
   'embed.autoplay': 'Autoplay', 'embed.open': 'Open on Qi', 'embed.ply': 'Move {ply} of {plies}',
   'embed.start': 'Start ({plies} moves)', 'embed.bad': 'This link holds no game Qi can read: {why}',
   'label.notation': 'Notation', 'label.moves': 'Moves', 'label.share': 'Share', 'label.fen': 'FEN', 'label.pgn': 'PGN',

@@ -20,6 +20,7 @@ export default {
   'btn.copy': 'Sao chép liên kết', 'btn.load': 'Mở', 'btn.copyText': 'Sao chép',
   'btn.pgnImport': 'Nhập PGN', 'btn.pgnExport': 'Xuất PGN',
   'share.qr': 'Mã QR: quét bằng điện thoại để mở liên kết', 'share.embed': 'Nhúng vào trang web', 'btn.copyEmbed': 'Sao chép mã nhúng',
+  'share.embedCode': 'Mã nhúng', 'share.link': 'Liên kết chia sẻ',
   'embed.autoplay': 'Tự động chạy', 'embed.open': 'Mở trên Qi', 'embed.ply': 'Nước {ply} / {plies}',
   'embed.start': 'Bắt đầu ({plies} nước)', 'embed.bad': 'Liên kết này không chứa ván cờ Qi đọc được: {why}',
   'label.notation': 'Ký hiệu', 'label.moves': 'Nước đi', 'label.share': 'Chia sẻ', 'label.fen': 'FEN', 'label.pgn': 'PGN',

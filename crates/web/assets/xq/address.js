@@ -8,7 +8,9 @@ import { api } from '../api.js';
 import { $ } from '../dom.js';
 import { GameTree } from '../tree.js';
 import { currentLang, t } from '../i18n.js';
-import { showQr } from '../qr.js';
+
+/** @type {Promise<typeof import('../qr.js')> | null} the QR module, once asked for */
+let qrModule = null;
 
 /** The embedded board's size in the snippet (as the server's oEmbed answer gives it). */
 const EMBED_SIZE = { width: 400, height: 600 };
@@ -29,6 +31,18 @@ export class Address {
     this.mainLink = null;
     /** @type {string | null} the main line `mainLink` is for */
     this.mainLinkKey = null;
+    $('share-more').addEventListener('toggle', () => this.drawQr());
+  }
+
+  /**
+   * The share link as a QR code, while its panel is open. The encoder is loaded on the first
+   * opening: it is not part of the page's first load.
+   */
+  drawQr() {
+    if (!(/** @type {HTMLDetailsElement} */ ($('share-more')).open)) return;
+    const link = $('share-link').value;
+    qrModule ??= import('../qr.js');
+    qrModule.then(({ showQr }) => showQr($('share-qr'), link, t('share.qr')));
   }
 
   /** The query of the game's address ('' for a new game). */
@@ -72,7 +86,7 @@ export class Address {
     const lang = /** @type {HTMLInputElement} */ ($('share-lang')).checked ? `${path.includes('?') ? '&' : '?'}lang=${currentLang()}` : '';
     const link = `${location.origin}${path}${lang}`;
     $('share-link').value = link;
-    showQr($('share-qr'), link, t('share.qr'));
+    this.drawQr();
     $('embed-code').value = this.embedCode(path);
   }
 
