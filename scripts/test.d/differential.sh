@@ -7,4 +7,4 @@ python=$(./scripts/venv.sh)
 mkdir -p target/differential
 dump=target/differential/movegen.tsv
 "$python" tests/differential/movegen.py "$dump" "${XQ_DIFFERENTIAL_POSITIONS:-20000}"
-XQ_DIFFERENTIAL_FILE="$PWD/$dump" cargo test --release -p xiangqi --test differential -- --ignored --nocapture
+XQ_DIFFERENTIAL_FILE="$PWD/$dump" cargo test -p xiangqi --test differential -- --ignored --nocapture

@@ -23,11 +23,14 @@ echo "type checks: the scripts marked // @ts-check (tsc)"
 echo "the JavaScript package under Node (packages/qi)"
 (cd packages/qi && node --test test/)
 
-cargo build --release -p qi --quiet
+# The qi that `cargo test --workspace` built (the test profile, the same features): asking for that
+# build again is a no-op, where `cargo build --release -p qi` would be a second optimised build.
+cargo test --workspace --no-run --quiet
+export QI_BIN="$PWD/target/debug/qi"
 
 log=$(mktemp)
 data=$(mktemp -d)
-./target/release/qi serve --addr 127.0.0.1:0 --data "$data" >"$log" 2>&1 &
+"$QI_BIN" serve --addr 127.0.0.1:0 --data "$data" >"$log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$log" "$data"' EXIT
 

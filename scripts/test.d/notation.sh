@@ -5,4 +5,4 @@ cd "$(dirname "$0")/../.."
 python=$(bash scripts/venv.sh)
 mkdir -p target
 "$python" tests/differential/notation.py crates/xiangqi/tests/data/games.tsv target/notation_wxf.tsv
-NOTATION_CASES="$PWD/target/notation_wxf.tsv" cargo test --release -p xiangqi --test notation_pyffish -- --ignored
+NOTATION_CASES="$PWD/target/notation_wxf.tsv" cargo test -p xiangqi --test notation_pyffish -- --ignored

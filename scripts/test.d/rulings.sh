@@ -10,7 +10,7 @@ mkdir -p target
 "$python" tests/differential/rulings.py table crates/xiangqi/tests/data/rulings.tsv
 cycles="$PWD/target/chase_cycles.tsv"
 RULINGS_GENERATE="$cycles,${RULINGS_CYCLES:-2000},${RULINGS_SEED:-1}" \
-    cargo test --release -p xiangqi --test rulings write_chase_cycles -- --ignored
+    cargo test -p xiangqi --test rulings write_chase_cycles -- --ignored
 "$python" tests/differential/rulings.py judge "$cycles" "$PWD/target/chase_cycles_judged.tsv"
 RULINGS_CASES="$PWD/target/chase_cycles_judged.tsv" \
-    cargo test --release -p xiangqi --test rulings generated_cycles_agree_with_pyffish -- --ignored --nocapture
+    cargo test -p xiangqi --test rulings generated_cycles_agree_with_pyffish -- --ignored --nocapture

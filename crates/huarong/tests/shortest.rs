@@ -76,7 +76,8 @@ fn check(start: Layout, convention: Convention) {
 /// groups of hundreds of thousands of layouts, too slow for a test of thousands of cases).
 fn random_start(generals: u8, vertical_share: u8, extra_empty: u8, cao: usize, picks: &[u8]) -> Option<Layout> {
     let vertical = vertical_share.min(generals);
-    let soldiers = 14 - 2 * generals - extra_empty;
+    // Seven generals fill 14 cells: no room for extra empty ones (`None`, not an underflow).
+    let soldiers = (14 - 2 * generals).checked_sub(extra_empty)?;
     layout_from(PieceSet { vertical, horizontal: generals - vertical, soldiers }, cao, picks)
 }
 
