@@ -23,7 +23,7 @@ pub(crate) enum Token {
     Word(String),
 }
 
-use crate::record::MAX_COMMENT_BYTES;
+use super::MAX_COMMENT_BYTES;
 
 /// A comment's text as it is read: kept up to [`MAX_COMMENT_BYTES`], only counted past it.
 /// The bound is on the text without the spaces round it (which the reader drops), so that

@@ -138,7 +138,7 @@ pub enum PgnErrorKind {
     /// `{` never closed.
     UnterminatedComment,
     /// A comment (or comments in a row, which read as one) longer than
-    /// [`crate::record::MAX_COMMENT_BYTES`], with its length in bytes: the bound every record
+    /// [`MAX_COMMENT_BYTES`], with its length in bytes: the bound every record
     /// reader keeps.
     CommentTooLong(usize),
     /// A result inside a variation.
@@ -154,6 +154,10 @@ pub enum PgnErrorKind {
 /// is an error rather than a stack overflow; real game records nest a few levels at most.
 pub const MAX_VARIATION_DEPTH: usize = 100;
 
+/// The most bytes one comment may have (after decoding); a longer one is an error. Every record
+/// reader keeps this bound, not only PGN's.
+pub const MAX_COMMENT_BYTES: usize = 64 * 1024;
+
 impl fmt::Display for PgnErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -163,7 +167,7 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::UnbalancedVariation => f.write_str("unbalanced parentheses"),
             PgnErrorKind::UnterminatedComment => f.write_str("comment not closed with }"),
             PgnErrorKind::CommentTooLong(n) => {
-                write!(f, "a comment of {n} bytes (the limit is {})", crate::record::MAX_COMMENT_BYTES)
+                write!(f, "a comment of {n} bytes (the limit is {MAX_COMMENT_BYTES})")
             }
             PgnErrorKind::ResultInVariation => f.write_str("result inside a variation"),
             PgnErrorKind::TooDeep => write!(f, "variations nested deeper than {MAX_VARIATION_DEPTH}"),

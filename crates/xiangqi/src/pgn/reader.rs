@@ -1,9 +1,8 @@
 //! The PGN reader: splits the tokens into games, then reads each game on its own.
 
 use super::lexer::{is_result, tokens, Token};
-use super::{Line, PgnError, PgnErrorKind, PgnGame, PgnMove, MAX_VARIATION_DEPTH};
+use super::{Line, PgnError, PgnErrorKind, PgnGame, PgnMove, MAX_COMMENT_BYTES, MAX_VARIATION_DEPTH};
 use crate::notation::{parse, parse_as, Notation, NotationError};
-use crate::record::MAX_COMMENT_BYTES;
 use crate::{check_game_length, Move, Position};
 
 /// Reads every game of a PGN text, in order; one that does not read is an error that says

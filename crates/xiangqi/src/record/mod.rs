@@ -33,7 +33,7 @@ pub use detect::{detect, import, import_all};
 pub use error::{Location, RecordError, RecordErrorKind};
 pub use tree::{count_comments, count_variations};
 
-pub use crate::pgn::{Line, PgnGame, PgnMove, MAX_VARIATION_DEPTH};
+pub use crate::pgn::{Line, PgnGame, PgnMove, MAX_COMMENT_BYTES, MAX_VARIATION_DEPTH};
 use core::fmt;
 
 /// The most moves a record's tree may hold, counting every variation.
@@ -41,9 +41,6 @@ use core::fmt;
 /// The largest annotated collections hold a few tens of thousands; the bound keeps a hostile
 /// file from asking for more memory than its own size suggests.
 pub const MAX_TREE_MOVES: usize = 200_000;
-
-/// The most bytes one comment may have (after decoding); a longer one is an error.
-pub const MAX_COMMENT_BYTES: usize = 64 * 1024;
 
 /// The record formats Qi reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
