@@ -56,9 +56,9 @@ for crate in sorted(p for p in root.iterdir() if (p / "src").is_dir()):
     edges = {m: set() for m in modules}
     for m, f in modules.items():
         here = m.split("::")
-        # `super::` from a file: its parent module (from x/mod.rs, the parent of x).
-        is_mod = f.name == "mod.rs"
-        parent = here if is_mod else here[:-1]
+        # `super::` is the module above this one: `cli` for `cli/record.rs` (module
+        # `cli::record`), the crate root for `cli/mod.rs` (module `cli`).
+        parent = here[:-1]
         lines = f.read_text().splitlines()
         skip_next = False
         for i, line in enumerate(lines):
@@ -74,7 +74,7 @@ for crate in sorted(p for p in root.iterdir() if (p / "src").is_dir()):
                     continue
             names = [p for p in re.findall(r"\bcrate::((?:\w+::)*\w+)", code)]
             for sup in re.findall(r"\bsuper::((?:\w+::)*\w+)", code):
-                names.append("::".join(parent[:-1] + [sup]) if parent else sup)
+                names.append("::".join(parent + [sup]))
             # `use crate::{a, b::c}` groups.
             for group in re.findall(r"\bcrate::\{([^}]*)\}", code):
                 names += [g.strip().split("::")[0].split(" as ")[0] for g in group.split(",") if g.strip()]

@@ -1,7 +1,7 @@
 //! `/xq/game`: a game (start FEN and ICCS moves) checked by the rules library and described at
 //! one ply: board, side to move, legal moves, check, the move list in notation.
 
-use crate::{errors, ApiError};
+use crate::error::{self, ApiError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use xiangqi::notation::{format, Notation};
@@ -115,7 +115,7 @@ pub fn status_of(start: &Position, moves: &[Move]) -> Status {
 pub fn replay(fen: Option<&str>, moves: &[String]) -> Result<(Position, Vec<Move>), ApiError> {
     let start = match fen.map(str::trim).filter(|f| !f.is_empty()) {
         None => Position::startpos(),
-        Some(f) => Position::from_fen(f).map_err(|e| errors::bad_fen(&e))?,
+        Some(f) => Position::from_fen(f).map_err(|e| error::bad_fen(&e))?,
     };
     xiangqi::check_game_length(moves.len()).map_err(|e| {
         ApiError::bad_request(e.to_string()).with_code("too_many_moves", [("max", xiangqi::MAX_GAME_PLIES.to_string())])
@@ -129,7 +129,7 @@ pub fn replay(fen: Option<&str>, moves: &[String]) -> Result<(Position, Vec<Move
                 .with_code("bad_move", [("text", text.clone()), ("ply", ply.to_string()), ("reason", "syntax".into())])
         })?;
         if !pos.is_legal(m) {
-            return Err(errors::illegal_move(&pos, Some(ply), m));
+            return Err(error::illegal_move(&pos, Some(ply), m));
         }
         pos.play_unchecked(m);
         parsed.push(m);

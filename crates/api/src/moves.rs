@@ -2,7 +2,7 @@
 //! end of a game and answers it in all three, or says precisely why it cannot be played
 //! (the rule it breaks, from [`xiangqi::Position::why_illegal`]).
 
-use crate::errors;
+use crate::error;
 use crate::game::{replay, MoveView};
 use crate::ApiError;
 use serde::Deserialize;
@@ -46,9 +46,9 @@ pub fn read_move(req: &MoveRequest) -> Result<MoveView, ApiError> {
         // A well-formed ICCS move that is not legal: say which rule it breaks.
         Err(NotationError::Illegal { .. }) if text.parse::<Move>().is_ok() => {
             let m: Move = text.parse().expect("checked above");
-            return Err(errors::illegal_move(&pos, None, m));
+            return Err(error::illegal_move(&pos, None, m));
         }
-        Err(e) => return Err(errors::bad_move(text, None, &e)),
+        Err(e) => return Err(error::bad_move(text, None, &e)),
     };
     Ok(MoveView::new(&pos, m))
 }

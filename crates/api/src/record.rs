@@ -236,7 +236,7 @@ fn nodes_to_line(pos: &Position, nodes: &[Node], nesting: usize, budget: &mut us
 fn parse_move(pos: &Position, text: &str) -> Result<Move, ApiError> {
     let m: Move = text.parse().map_err(|e| ApiError::bad_request(format!("move {text:?}: {e}")))?;
     if !pos.is_legal(m) {
-        return Err(crate::errors::illegal_move(pos, None, m));
+        return Err(crate::error::illegal_move(pos, None, m));
     }
     Ok(m)
 }

@@ -35,7 +35,7 @@ pub struct ChatLine {
     /// Its number in the room (1, 2, …), so that a socket sends each line once.
     pub seq: u64,
     /// Who said it.
-    #[serde(with = "crate::wire::color_name")]
+    #[serde(with = "crate::colour::color_name")]
     pub from: Color,
     /// What was said (trimmed, control characters dropped).
     pub text: String,
@@ -116,10 +116,7 @@ impl Chat {
             return Err(ChatError::TooFast);
         }
         self.next_seq += 1;
-        let from = match seat {
-            Color::Red => "red",
-            Color::Black => "black",
-        };
+        let from = seat.name();
         let frame =
             serde_json::to_string(&Frame { kind: "chat", from, text, at: wall_ms }).expect("a chat line serialises");
         let line = Arc::new(ChatLine { seq: self.next_seq, from: seat, text: text.to_string(), at_ms: wall_ms, frame });

@@ -78,13 +78,6 @@ pub enum Refusal {
     Started,
 }
 
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Red => "red",
-        Color::Black => "black",
-    }
-}
-
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -99,7 +92,7 @@ impl fmt::Display for Refusal {
             Refusal::TooLong => f.write_str("the game is too long for a room"),
             Refusal::NoOffer => f.write_str("your opponent has offered nothing to answer"),
             Refusal::NothingToTakeBack => f.write_str("you have no move to take back"),
-            Refusal::Flagged(c) => write!(f, "{}'s time has run out", color_name(*c)),
+            Refusal::Flagged(c) => write!(f, "{}'s time has run out", c.name()),
             Refusal::NothingToClaim => f.write_str("your opponent has not left long enough to claim the game"),
             Refusal::Started => f.write_str("both sides have moved: the game can no longer be aborted"),
         }

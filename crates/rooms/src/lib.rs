@@ -4,6 +4,7 @@
 mod bus;
 mod chat;
 mod clock;
+mod colour;
 mod command;
 mod fanout;
 mod hub;

@@ -54,6 +54,15 @@ mod tests {
     }
 
     #[test]
+    fn leading_spaces_do_not_cost_letters() {
+        // The name is trimmed before it is cut: spaces in front take none of its characters.
+        let name = format!("{}{}", " ".repeat(10), "y".repeat(MAX_NAME_CHARS));
+        assert_eq!(clean_name(&name), Some("y".repeat(MAX_NAME_CHARS)));
+        assert_eq!(clean_name("   Ann"), Some("Ann".into()));
+        assert_eq!(clean_name(" \u{202E} Ann"), Some("Ann".into()));
+    }
+
+    #[test]
     fn bidirectional_and_format_characters_are_dropped() {
         assert_eq!(clean_name("\u{202E}nimda"), Some("nimda".into()));
         assert_eq!(clean_name("a\u{2066}b\u{2069}\u{2028}c\u{200F}\u{FEFF}"), Some("abc".into()));

@@ -15,21 +15,17 @@
 use crate::room::Room;
 use crate::status::EndReason;
 use xiangqi::notation::Notation;
-use xiangqi::outcome::{Outcome, Reason};
+use xiangqi::outcome::Reason;
 use xiangqi::pgn::PgnGame;
 
-/// The PGN `[Result]`: `1-0` (red won), `0-1`, `1/2-1/2`, or `*` (going on, or aborted).
+/// The PGN `[Result]`: `1-0` (red won), `0-1`, `1/2-1/2`, or `*` (going on, or aborted); the
+/// rules library's [`xiangqi::outcome::Outcome::pgn_result`], except that an aborted game has none.
 pub fn result_tag(room: &Room) -> &'static str {
     let status = room.status();
     if status.is_aborted() {
         return "*";
     }
-    match status.outcome {
-        Outcome::RedWins => "1-0",
-        Outcome::BlackWins => "0-1",
-        Outcome::Draw => "1/2-1/2",
-        Outcome::Ongoing => "*",
-    }
+    status.outcome.pgn_result()
 }
 
 /// The PGN `[Termination]`: how the game ended.

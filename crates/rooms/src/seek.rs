@@ -20,6 +20,7 @@
 use crate::clock::ClockSettings;
 use crate::wire::InstanceId;
 use serde::{Deserialize, Serialize};
+use xiangqi::Color;
 
 /// The colour a seek's maker asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,8 +38,8 @@ impl SeekColour {
     /// Its name on the lobby's wire.
     pub fn as_str(self) -> &'static str {
         match self {
-            SeekColour::Red => "red",
-            SeekColour::Black => "black",
+            SeekColour::Red => Color::Red.name(),
+            SeekColour::Black => Color::Black.name(),
             SeekColour::Random => "random",
         }
     }

@@ -34,13 +34,6 @@ pub fn share_path(room: &Room) -> String {
     }
 }
 
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Red => "red",
-        Color::Black => "black",
-    }
-}
-
 #[derive(Serialize)]
 struct StatusView {
     outcome: &'static str,
@@ -148,7 +141,7 @@ pub fn state_frames(room: &Room, presence: Presence, link: &str, now: Instant) -
         v: room.version(),
         start_fen: game.start().fen(),
         moves: game.moves().iter().map(ToString::to_string).collect(),
-        turn: color_name(game.position().turn()),
+        turn: game.position().turn().name(),
         status: StatusView { outcome: status.outcome_name(), reason: status.reason.map(|r| r.name()) },
         clock: room.clock().map(|c| {
             let [red_ms, black_ms] = c.remaining_both(now);
@@ -158,7 +151,7 @@ pub fn state_frames(room: &Room, presence: Presence, link: &str, now: Instant) -
                 increment_s: s.increment_ms / 1000,
                 red_ms,
                 black_ms,
-                running: c.running().map(color_name),
+                running: c.running().map(Color::name),
             }
         }),
         players: PlayersView {
@@ -167,9 +160,9 @@ pub fn state_frames(room: &Room, presence: Presence, link: &str, now: Instant) -
             watchers: presence.watchers,
         },
         offers: OffersView {
-            draw: offers.draw.map(color_name),
-            takeback: offers.takeback.map(color_name),
-            rematch: offers.rematch.map(color_name),
+            draw: offers.draw.map(Color::name),
+            takeback: offers.takeback.map(Color::name),
+            rematch: offers.rematch.map(Color::name),
         },
         link: link.to_string(),
         next: room.next().map(|n| n.as_str()),
@@ -179,7 +172,7 @@ pub fn state_frames(room: &Room, presence: Presence, link: &str, now: Instant) -
     };
     let api = serde_json::to_string(&view).expect("state serialises");
     let mut frame = |you: Option<Color>| {
-        view.you = Some(you.map(color_name));
+        view.you = Some(you.map(Color::name));
         serde_json::to_string(&view).expect("state serialises")
     };
     let for_seat = [frame(Some(Color::Red)), frame(Some(Color::Black)), frame(None)];

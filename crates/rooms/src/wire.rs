@@ -15,6 +15,7 @@
 //! assert_eq!(back.body, Body::Request(request));
 //! ```
 
+use crate::colour::seat_name;
 use crate::command::{Answer, Command};
 use crate::id::RoomId;
 use crate::view::StateFrames;
@@ -331,43 +332,6 @@ impl<'de> Deserialize<'de> for RoomId {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RoomId, D::Error> {
         let text = String::deserialize(d)?;
         text.parse().map_err(|_| serde::de::Error::custom(format!("bad room id {text:?}")))
-    }
-}
-
-/// A colour as `"red"` or `"black"`.
-pub(crate) mod color_name {
-    use serde::{Deserializer, Serializer};
-    use xiangqi::Color;
-
-    pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-        super::seat_name::serialize(&Some(*c), s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
-        super::seat_name::deserialize(d)?.ok_or_else(|| serde::de::Error::custom("a colour"))
-    }
-}
-
-/// A seat as `"red"`, `"black"` or `null`.
-mod seat_name {
-    use serde::{Deserialize, Deserializer, Serializer};
-    use xiangqi::Color;
-
-    pub fn serialize<S: Serializer>(seat: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
-        match seat {
-            Some(Color::Red) => s.serialize_str("red"),
-            Some(Color::Black) => s.serialize_str("black"),
-            None => s.serialize_none(),
-        }
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
-        match Option::<String>::deserialize(d)?.as_deref() {
-            None => Ok(None),
-            Some("red") => Ok(Some(Color::Red)),
-            Some("black") => Ok(Some(Color::Black)),
-            Some(other) => Err(serde::de::Error::custom(format!("bad seat {other:?}"))),
-        }
     }
 }
 

@@ -59,7 +59,12 @@ impl Pool {
     {
         let permit = match tokio::time::timeout(QUEUE_WAIT, self.slots.acquire()).await {
             Ok(Ok(permit)) => permit,
-            _ => return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "the server is busy; try again in a moment")),
+            _ => {
+                return Err(ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS.as_u16(),
+                    "the server is busy; try again in a moment",
+                ))
+            }
         };
         let trim = self.trim;
         let task = tokio::task::spawn_blocking(move || {
@@ -72,9 +77,9 @@ impl Pool {
         });
         match tokio::time::timeout(limit, task).await {
             Ok(Ok(result)) => result,
-            Ok(Err(_join_error)) => Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error")),
+            Ok(Err(_join_error)) => Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR.as_u16(), "internal error")),
             Err(_elapsed) => Err(ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
+                StatusCode::SERVICE_UNAVAILABLE.as_u16(),
                 format!("the request took longer than {} s and was abandoned", limit.as_secs_f32()),
             )),
         }

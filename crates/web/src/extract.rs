@@ -23,9 +23,9 @@ where
         if !value.is_object() {
             return Err(ApiError::bad_request("the body must be a JSON object"));
         }
-        serde_json::from_value(value)
-            .map(Body)
-            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, format!("the JSON does not fit: {e}")))
+        serde_json::from_value(value).map(Body).map_err(|e| {
+            ApiError::new(StatusCode::UNPROCESSABLE_ENTITY.as_u16(), format!("the JSON does not fit: {e}"))
+        })
     }
 }
 
@@ -40,5 +40,5 @@ fn json_rejection(rejection: JsonRejection) -> ApiError {
         }
         _ => rejection.body_text(),
     };
-    ApiError::new(status, message)
+    ApiError::new(status.as_u16(), message)
 }

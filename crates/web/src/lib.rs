@@ -8,7 +8,6 @@ pub mod api;
 mod assets;
 mod cpu;
 mod deadlines;
-mod error;
 mod extract;
 mod framing;
 mod limits;
@@ -23,9 +22,9 @@ use std::net::SocketAddr;
 use tokio::net::TcpListener;
 
 pub use cpu::BLOCKING_THREADS;
-pub use error::ApiError;
 pub use framing::MAX_HEAD_BYTES;
 pub use preview::{EMBED_HEIGHT, EMBED_WIDTH, MAX_CARDS, MAX_CARD_BYTES, MAX_SOLVED_LAYOUTS, MIN_EMBED_WIDTH};
+pub use qi_api::ApiError;
 pub use server::ServerLimits;
 
 /// Largest request body the app reads (JSON bodies are small: a game is a few KiB).
@@ -57,7 +56,13 @@ fn harden(routes: Router) -> Router {
     routes
         .layer(axum::middleware::from_fn(limits::read_body))
         .layer(axum::middleware::from_fn(limits::uri_length))
-        .layer(tower_http::catch_panic::CatchPanicLayer::custom(error::panic_response))
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(panic_response))
+}
+
+/// The last resort when a handler panics: a 500 with a JSON body, and the server keeps running.
+fn panic_response(_panic: Box<dyn std::any::Any + Send + 'static>) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    ApiError::new(500, "internal error").into_response()
 }
 
 /// Connections the kernel may queue before the server accepts them (the standard library's

@@ -23,7 +23,7 @@ pub async fn uri_length(req: Request, next: Next) -> Response {
     let len = req.uri().path_and_query().map_or(0, |pq| pq.as_str().len());
     if len > MAX_URI_BYTES {
         let message = format!("the address is {len} bytes long; at most {MAX_URI_BYTES} are accepted");
-        return ApiError::new(StatusCode::URI_TOO_LONG, message).into_response();
+        return ApiError::new(StatusCode::URI_TOO_LONG.as_u16(), message).into_response();
     }
     next.run(req).await
 }
@@ -44,14 +44,17 @@ pub async fn read_body(req: Request, next: Next) -> Response {
         Ok(Err(_)) => return closing(ApiError::bad_request("the request body could not be read")),
         Err(_elapsed) => {
             let message = format!("the request body did not arrive within {} s", limit.as_secs_f32());
-            return closing(ApiError::new(StatusCode::REQUEST_TIMEOUT, message));
+            return closing(ApiError::new(StatusCode::REQUEST_TIMEOUT.as_u16(), message));
         }
     };
     next.run(Request::from_parts(parts, Body::from(bytes))).await
 }
 
 fn too_large() -> ApiError {
-    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, format!("the request body is larger than {MAX_BODY_BYTES} bytes"))
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE.as_u16(),
+        format!("the request body is larger than {MAX_BODY_BYTES} bytes"),
+    )
 }
 
 fn is_length_limit(error: &axum::Error) -> bool {

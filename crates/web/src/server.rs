@@ -201,7 +201,7 @@ impl Connection {
                     // hyper refuses a head this long when it arrives in pieces, not always when
                     // it arrives at once: one limit either way.
                     let message = format!("the request head is longer than {MAX_HEAD_BYTES} bytes");
-                    closing(ApiError::new(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, message))
+                    closing(ApiError::new(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE.as_u16(), message))
                 } else {
                     let response = app.oneshot(req.map(axum::body::Body::new)).await?;
                     // Past a head we could not follow (one that asked for an upgrade it did not

@@ -48,6 +48,18 @@ impl Color {
             Color::Black => "black",
         }
     }
+
+    /// The side a [`Color::name`] names (`"red"`, `"black"`, exactly); `None` for anything else.
+    ///
+    /// ```
+    /// use xiangqi::Color;
+    /// assert_eq!(Color::from_name("black"), Some(Color::Black));
+    /// assert_eq!(Color::from_name(Color::Red.name()), Some(Color::Red));
+    /// assert_eq!(Color::from_name("Red"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Color> {
+        Color::ALL.into_iter().find(|c| c.name() == name)
+    }
 }
 
 impl Not for Color {

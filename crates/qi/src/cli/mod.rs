@@ -15,7 +15,6 @@ mod moves;
 mod perft;
 mod pgn;
 mod record;
-mod record_image;
 mod serve;
 mod serve_rooms;
 mod site;

@@ -41,20 +41,9 @@ pub const ROOM_COLUMNS: &str = "id, red, black, start_fen, moves, preset, clock_
     red_ms, black_ms, clock_running, clock_at_ms, outcome, reason, draw_offer, takeback_offer, rematch_offer, \
     next_room, version, created_ms, updated_ms, move_clocks";
 
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Red => "red",
-        Color::Black => "black",
-    }
-}
-
-/// A colour column's value (`red`, `black`; anything else is none).
+/// A colour column's value (`red`, `black`: [`Color::from_name`]; anything else is none).
 pub fn color_from(name: Option<&str>) -> Option<Color> {
-    match name {
-        Some("red") => Some(Color::Red),
-        Some("black") => Some(Color::Black),
-        _ => None,
-    }
+    name.and_then(Color::from_name)
 }
 
 fn to_i64(x: u64) -> i64 {
@@ -80,13 +69,13 @@ impl RoomRow {
             clock_increment_ms: c.map(|c| to_i64(c.settings.increment_ms)),
             red_ms: c.map(|c| to_i64(c.remaining_ms[0])),
             black_ms: c.map(|c| to_i64(c.remaining_ms[1])),
-            clock_running: c.and_then(|c| c.running).map(color_name),
+            clock_running: c.and_then(|c| c.running).map(Color::name),
             clock_at_ms: c.map(|c| c.at_ms),
             outcome: r.outcome.clone(),
             reason: r.reason.clone(),
-            draw_offer: r.offers.draw.map(color_name),
-            takeback_offer: r.offers.takeback.map(color_name),
-            rematch_offer: r.offers.rematch.map(color_name),
+            draw_offer: r.offers.draw.map(Color::name),
+            takeback_offer: r.offers.takeback.map(Color::name),
+            rematch_offer: r.offers.rematch.map(Color::name),
             next_room: r.next.as_ref().map(|n| n.as_str().to_string()),
             version: to_i64(r.version),
             created_ms: r.created_ms,
@@ -152,9 +141,5 @@ impl RoomRow {
 /// A column that holds a colour, read as text: one of the fixed names, so that [`RoomRow`] can
 /// keep `&'static str`.
 pub fn color_column(text: Option<String>) -> Option<&'static str> {
-    match text.as_deref() {
-        Some("red") => Some("red"),
-        Some("black") => Some("black"),
-        _ => None,
-    }
+    color_from(text.as_deref()).map(Color::name)
 }

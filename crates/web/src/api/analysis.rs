@@ -57,7 +57,7 @@ impl Drop for Slot {
 }
 
 fn busy(message: &str) -> ApiError {
-    ApiError::new(StatusCode::TOO_MANY_REQUESTS, message).with_code("busy", [])
+    ApiError::new(StatusCode::TOO_MANY_REQUESTS.as_u16(), message).with_code("busy", [])
 }
 
 /// Takes a server slot and one of the client's, or says why not (429).

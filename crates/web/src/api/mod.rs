@@ -21,16 +21,10 @@ const GAME_LIMIT: Duration = Duration::from_secs(5);
 pub fn routes() -> Router {
     Router::new()
         .route("/huarong/classics", get(|| async { Json(huarong::classics()) }))
-        .route(
-            "/huarong/layout",
-            post(|Body(req)| async move { huarong::describe(&req).map(Json).map_err(ApiError::from) }),
-        )
+        .route("/huarong/layout", post(|Body(req)| async move { huarong::describe(&req).map(Json) }))
         .route("/huarong/solve", post(on(&cpu::SOLVER, huarong::SOLVE_LIMIT, huarong::solve_layout)))
         .route("/huarong/hint", post(on(&cpu::SOLVER, huarong::SOLVE_LIMIT, huarong::hint)))
-        .route(
-            "/huarong/puzzle",
-            post(|Body(req)| async move { huarong::puzzle(&req, clock_entropy()).map(Json).map_err(ApiError::from) }),
-        )
+        .route("/huarong/puzzle", post(|Body(req)| async move { huarong::puzzle(&req, clock_entropy()).map(Json) }))
         .route("/xq/analyse", post(analysis::analyse))
         .route("/xq/review", post(analysis::review))
         .route("/xq/move", post(on(&cpu::GAMES, GAME_LIMIT, moves::read_move)))
@@ -58,15 +52,12 @@ where
     Req: DeserializeOwned + Send + 'static,
     Res: Serialize + Send + 'static,
 {
-    move |Body(req)| Box::pin(async move { pool.run(limit, move || Ok(job(&req)?)).await.map(Json) })
+    move |Body(req)| Box::pin(async move { pool.run(limit, move || job(&req)).await.map(Json) })
 }
 
 async fn best_move(Body(req): Body<engine::EngineRequest>) -> Result<Json<engine::EngineView>, ApiError> {
     let think = engine::think_time(&req)?;
-    cpu::ENGINE
-        .run(think + Duration::from_secs(2), move || Ok(engine::best_move(&req, clock_entropy())?))
-        .await
-        .map(Json)
+    cpu::ENGINE.run(think + Duration::from_secs(2), move || engine::best_move(&req, clock_entropy())).await.map(Json)
 }
 
 async fn unknown(uri: Uri) -> ApiError {

@@ -84,7 +84,7 @@ where
             let mut hasher = std::collections::hash_map::DefaultHasher::new();
             png.hash(&mut hasher);
             let etag = HeaderValue::from_str(&format!("\"{:016x}\"", hasher.finish()))
-                .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error"))?;
+                .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR.as_u16(), "internal error"))?;
             let card = Arc::new(Card { png: Bytes::from(png), etag });
             keep(key, card.clone());
             card

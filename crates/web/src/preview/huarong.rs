@@ -33,7 +33,7 @@ fn code_of(query: &str) -> Option<String> {
 
 /// The layout, checked, on the games pool.
 async fn layout(code: String) -> Result<LayoutView, ApiError> {
-    cpu::GAMES.run(Duration::from_secs(5), move || Ok(api::describe(&LayoutRequest { layout: code })?)).await
+    cpu::GAMES.run(Duration::from_secs(5), move || api::describe(&LayoutRequest { layout: code })).await
 }
 
 /// The classic with this code: its name and its steps.
@@ -104,7 +104,7 @@ pub(crate) async fn card(RawQuery(query): RawQuery, headers: HeaderMap) -> Resul
     let (cols, rows) = (huarong::board::COLS as u32, huarong::board::ROWS as u32);
     cards::answer(format!("huarong {} {caption}", view.code), &headers, move || {
         qi_board_image::blocks_card_png(cols, rows, &blocks, &caption)
-            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR.as_u16(), e.to_string()))
     })
     .await
 }

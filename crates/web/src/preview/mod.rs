@@ -72,7 +72,7 @@ async fn xq_card(RawQuery(query): RawQuery, headers: HeaderMap) -> Result<Respon
     let key = format!("xq {}", game.key);
     cards::answer(key, &headers, move || {
         qi_board_image::card_png(&game.last_position, game.last, &caption(&game))
-            .map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+            .map_err(|e| ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR.as_u16(), e.to_string()))
     })
     .await
 }

@@ -64,7 +64,7 @@ pub(crate) async fn answer(RawQuery(query): RawQuery, headers: HeaderMap) -> Res
         }
     }
     if format.as_deref().is_some_and(|f| f != "json") {
-        return Err(ApiError::new(StatusCode::NOT_IMPLEMENTED, "only format=json is answered"));
+        return Err(ApiError::new(StatusCode::NOT_IMPLEMENTED.as_u16(), "only format=json is answered"));
     }
     let url = url.ok_or_else(|| ApiError::bad_request("give the link to embed as url=…"))?;
     // A board link of this site, whatever host it was shared under: /xq?… or /embed?….

@@ -43,7 +43,7 @@ pub async fn create(
     if !allow_creation(&rooms, address) || !shared_allowance(&rooms, address).await {
         let per_minute = rooms.config.creations_per_minute;
         return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
+            StatusCode::TOO_MANY_REQUESTS.as_u16(),
             format!("at most {per_minute} new rooms a minute from one address; try again shortly"),
         ));
     }

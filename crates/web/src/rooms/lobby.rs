@@ -503,10 +503,11 @@ pub async fn connect(
     peer: Option<axum::Extension<ConnectInfo<SocketAddr>>>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let upgrade = upgrade.map_err(|e| ApiError::new(e.status(), format!("expected a WebSocket upgrade: {e}")))?;
+    let upgrade =
+        upgrade.map_err(|e| ApiError::new(e.status().as_u16(), format!("expected a WebSocket upgrade: {e}")))?;
     let permit = rooms.sockets.clone().try_acquire_owned().map_err(|_| {
         ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
+            StatusCode::SERVICE_UNAVAILABLE.as_u16(),
             "the server holds as many connections as it can; try again later",
         )
     })?;

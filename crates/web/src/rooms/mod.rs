@@ -153,7 +153,7 @@ fn hub_error(e: HubError) -> ApiError {
         HubError::Crowded | HubError::Full | HubError::Gone => StatusCode::SERVICE_UNAVAILABLE,
         HubError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
     };
-    ApiError::new(status, e.to_string())
+    ApiError::new(status.as_u16(), e.to_string())
 }
 
 fn room_id(text: &str) -> Result<RoomId, ApiError> {

@@ -154,8 +154,8 @@ pub enum PgnErrorKind {
 /// is an error rather than a stack overflow; real game records nest a few levels at most.
 pub const MAX_VARIATION_DEPTH: usize = 100;
 
-/// The most bytes one comment may have (after decoding), in PGN and in every other record
-/// format (re-exported by [`crate::record`]); a longer one is an error.
+/// The most bytes one comment may have (after decoding); a longer one is an error. Every record
+/// reader keeps this bound, not only PGN's.
 pub const MAX_COMMENT_BYTES: usize = 64 * 1024;
 
 impl fmt::Display for PgnErrorKind {
@@ -167,7 +167,7 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::UnbalancedVariation => f.write_str("unbalanced parentheses"),
             PgnErrorKind::UnterminatedComment => f.write_str("comment not closed with }"),
             PgnErrorKind::CommentTooLong(n) => {
-                write!(f, "a comment of {n} bytes (the limit is {})", MAX_COMMENT_BYTES)
+                write!(f, "a comment of {n} bytes (the limit is {MAX_COMMENT_BYTES})")
             }
             PgnErrorKind::ResultInVariation => f.write_str("result inside a variation"),
             PgnErrorKind::TooDeep => write!(f, "variations nested deeper than {MAX_VARIATION_DEPTH}"),

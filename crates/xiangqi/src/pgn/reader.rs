@@ -1,8 +1,7 @@
 //! The PGN reader: splits the tokens into games, then reads each game on its own.
 
 use super::lexer::{is_result, tokens, Token};
-use super::MAX_COMMENT_BYTES;
-use super::{Line, PgnError, PgnErrorKind, PgnGame, PgnMove, MAX_VARIATION_DEPTH};
+use super::{Line, PgnError, PgnErrorKind, PgnGame, PgnMove, MAX_COMMENT_BYTES, MAX_VARIATION_DEPTH};
 use crate::notation::{parse, parse_as, Notation, NotationError};
 use crate::{check_game_length, Move, Position};
 

@@ -31,7 +31,7 @@ pub struct ImageArgs {
 }
 
 pub fn run(args: ImageArgs) -> Result<()> {
-    let (_, games, _) = super::record::load(&args.file)?;
+    let (_, games, _) = super::load(&args.file)?;
     let Some(game) = args.game.checked_sub(1).and_then(|i| games.get(i)) else {
         bail!("{} has {} readable games; there is no game {}", args.file.display(), games.len(), args.game);
     };

@@ -6,6 +6,8 @@
 //! `convert IN --to pgn|xqf|dhtmlxq|text [--out OUT]` writes the games in another format and
 //! says on stderr what the target could not hold (checked by reading the output back).
 
+mod image;
+
 use anyhow::{bail, Context, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -27,7 +29,7 @@ enum Command {
     /// Write a record in another format.
     Convert(ConvertArgs),
     /// Draw a position of a game as PNG, SVG, or every move of the main line as a GIF.
-    Image(super::record_image::ImageArgs),
+    Image(image::ImageArgs),
 }
 
 #[derive(clap::Args)]
@@ -63,11 +65,11 @@ pub fn run(args: Args) -> Result<()> {
     match args.command {
         Command::Show(a) => show(a),
         Command::Convert(a) => convert(a),
-        Command::Image(a) => super::record_image::run(a),
+        Command::Image(a) => image::run(a),
     }
 }
 
-pub(super) fn read_input(file: &Path) -> Result<Vec<u8>> {
+fn read_input(file: &Path) -> Result<Vec<u8>> {
     if file.as_os_str() == "-" {
         let mut buf = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf)?;
@@ -78,7 +80,7 @@ pub(super) fn read_input(file: &Path) -> Result<Vec<u8>> {
 }
 
 /// Reads a record; the games that read, after reporting the others on stderr.
-pub(super) fn load(file: &Path) -> Result<(Format, Vec<PgnGame>, usize)> {
+fn load(file: &Path) -> Result<(Format, Vec<PgnGame>, usize)> {
     let bytes = read_input(file)?;
     let (format, games) = import_all(&bytes);
     let mut good = Vec::new();
