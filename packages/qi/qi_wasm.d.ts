@@ -77,6 +77,15 @@ export class Board {
      */
     play(m: number): void;
     /**
+     * Where the side *not* to move may premove (a move queued while the opponent thinks), as
+     * move numbers: its legal moves in this position as if it were its turn, and the moves
+     * onto each of its own pieces (not the king) as if an opponent's rook, horse or cannon
+     * stood there (a recapture; the first of the three that any piece can take is used).
+     * Whether a premove is legal once the opponent has moved is judged again then; a position
+     * that cannot be set up with the turn passed (the side to move in check, ...) adds nothing.
+     */
+    premoveMoves(): Uint16Array;
+    /**
      * The start position as FEN.
      */
     startFen(): string;
@@ -180,6 +189,7 @@ export interface InitOutput {
     readonly board_parseMove: (a: number, b: number, c: number) => [number, number, number];
     readonly board_perft: (a: number, b: number) => number;
     readonly board_play: (a: number, b: number) => [number, number];
+    readonly board_premoveMoves: (a: number) => [number, number];
     readonly board_startFen: (a: number) => [number, number];
     readonly board_status: (a: number) => [number, number];
     readonly board_turn: (a: number) => [number, number];

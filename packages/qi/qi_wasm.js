@@ -183,6 +183,21 @@ export class Board {
         }
     }
     /**
+     * Where the side *not* to move may premove (a move queued while the opponent thinks), as
+     * move numbers: its legal moves in this position as if it were its turn, and the moves
+     * onto each of its own pieces (not the king) as if an opponent's rook, horse or cannon
+     * stood there (a recapture; the first of the three that any piece can take is used).
+     * Whether a premove is legal once the opponent has moved is judged again then; a position
+     * that cannot be set up with the turn passed (the side to move in check, ...) adds nothing.
+     * @returns {Uint16Array}
+     */
+    premoveMoves() {
+        const ret = wasm.board_premoveMoves(this.__wbg_ptr);
+        var v1 = getArrayU16FromWasm0(ret[0], ret[1]).slice();
+        wasm.__wbindgen_free(ret[0], ret[1] * 2, 2);
+        return v1;
+    }
+    /**
      * The start position as FEN.
      * @returns {string}
      */

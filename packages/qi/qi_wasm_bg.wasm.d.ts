@@ -15,6 +15,7 @@ export const board_notate: (a: number, b: number, c: number, d: number) => [numb
 export const board_parseMove: (a: number, b: number, c: number) => [number, number, number];
 export const board_perft: (a: number, b: number) => number;
 export const board_play: (a: number, b: number) => [number, number];
+export const board_premoveMoves: (a: number) => [number, number];
 export const board_startFen: (a: number) => [number, number];
 export const board_status: (a: number) => [number, number];
 export const board_turn: (a: number) => [number, number];

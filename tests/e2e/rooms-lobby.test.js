@@ -82,7 +82,11 @@ test('"Play a friend" offers time-control presets', async () => {
   assert.equal(await a.page.inputValue('#friend-minutes'), '15');
   assert.equal(await a.page.inputValue('#friend-increment'), '10');
   await a.page.click('#friend-create');
+  // The room page's own board and clock, not the /xq board it came from (a slow machine read
+  // the clock before the room page had drawn it).
+  await a.page.waitForURL(/room=/);
   await a.page.waitForSelector('#board[data-ready="true"]');
+  await a.page.waitForSelector('#clock-bottom[data-colour]');
   assert.match(await a.page.textContent('#clock-bottom'), /15:00/);
   await a.context.close();
 });

@@ -4,7 +4,7 @@ use qi_api::game::StatusView;
 use wasm_bindgen::prelude::*;
 use xiangqi::notation::{self, Notation};
 use xiangqi::outcome::{Game, Rules};
-use xiangqi::{Move, MoveList, Position, Undo};
+use xiangqi::{Move, MoveList, PieceKind, Position, Setup, Square, Undo};
 
 /// A Xiangqi position and the moves played from its start (for the repetition rulings and
 /// `undo`). Moves are numbers: `from | to << 7`, a square being `file + 9 * rank` (`a0` = 0).
@@ -82,6 +82,45 @@ impl Board {
     #[wasm_bindgen(js_name = countLegalMoves)]
     pub fn count_legal_moves(&self) -> usize {
         self.position.count_legal_moves()
+    }
+
+    /// Where the side *not* to move may premove (a move queued while the opponent thinks), as
+    /// move numbers: its legal moves in this position as if it were its turn, and the moves
+    /// onto each of its own pieces (not the king) as if an opponent's rook, horse or cannon
+    /// stood there (a recapture; the first of the three that any piece can take is used).
+    /// Whether a premove is legal once the opponent has moved is judged again then; a position
+    /// that cannot be set up with the turn passed (the side to move in check, ...) adds nothing.
+    #[wasm_bindgen(js_name = premoveMoves)]
+    pub fn premove_moves(&self) -> Vec<u16> {
+        let mine = self.position.turn().other();
+        let mut setup = self.position.to_setup();
+        setup.turn = mine;
+        let mut found: Vec<Move> = Vec::new();
+        let mut collect = |setup: &Setup, onto: Option<Square>| {
+            let Ok(position) = Position::from_setup(setup) else { return false };
+            let before = found.len();
+            for &m in position.legal_moves().iter() {
+                if onto.is_none_or(|sq| m.to() == sq) && !found.contains(&m) {
+                    found.push(m);
+                }
+            }
+            found.len() > before
+        };
+        collect(&setup, None);
+        for sq in Square::all() {
+            match setup.board[sq.index()] {
+                Some(p) if p.color == mine && p.kind != PieceKind::King => {}
+                _ => continue,
+            }
+            for kind in [PieceKind::Rook, PieceKind::Horse, PieceKind::Cannon] {
+                let mut swapped = setup.clone();
+                swapped.board[sq.index()] = Some(xiangqi::Piece::new(mine.other(), kind));
+                if collect(&swapped, Some(sq)) {
+                    break;
+                }
+            }
+        }
+        found.into_iter().map(Move::to_u16).collect()
     }
 
     /// Whether move number `m` is legal here.
@@ -218,6 +257,17 @@ mod tests {
         assert!(!board.undo());
         assert_eq!(board.fen(), Position::startpos().fen());
         assert_eq!(board.perft(2), 1920.0);
+        // Black (a rook down) to move: Red's premoves are Red's moves as if it were Red's turn
+        // and the recapture of its own pawn on a3 by the rook on a0 (a black rook stands in
+        // for the pawn); no move of Black's.
+        let after =
+            Board::new(Some("1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1".into())).unwrap();
+        let pre: Vec<String> = after.premove_moves().into_iter().map(|m| move_to_iccs(m).unwrap()).collect();
+        for want in ["h2e2", "h0g2", "a0a3"] {
+            assert!(pre.iter().any(|m| m == want), "{want} in {pre:?}");
+        }
+        assert!(!pre.iter().any(|m| m == "a0a4" || m == "i9i8"), "{pre:?}");
+        assert_eq!(after.turn(), "black", "the board is unchanged");
         let mated = Board::new(Some("3k5/9/9/9/9/9/9/9/9/3RK4 b - - 0 1".into())).unwrap();
         assert!(mated.status().contains("\"winner\":\"red\""), "{}", mated.status());
     }

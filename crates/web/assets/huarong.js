@@ -1,253 +1,37 @@
 // @ts-check
 // The Huarong Dao page: pick or build a layout, move pieces, count steps, watch the solution.
 // The layouts' rules (which moves exist, the solution) come from the Huarong library in the
-// page (api.js, WebAssembly).
+// page (api.js, WebAssembly). This file holds the actions on the page's one state object
+// (huarong/state.js); the board (huarong/board-view.js) and what is said around it
+// (huarong/status-view.js) are drawn from that state.
 
 import { api } from './api.js';
-import { $, svgEl as el, copyText } from './dom.js';
-import { t, setupLangButton, onLangChange } from './i18n.js';
-import { showQr } from './qr.js';
+import { $, copyText } from './dom.js';
+import { setupLangButton, onLangChange } from './i18n.js';
+import { BoardView } from './huarong/board-view.js';
+import { createState, store, covers, layoutText, SIZE } from './huarong/state.js';
+import * as status from './huarong/status-view.js';
 
-const CELL = 100;
-const MARGIN = 20;
-const WIDTH = MARGIN * 2 + CELL * 4;
-const HEIGHT = MARGIN * 2 + CELL * 5;
-const SIZE = { C: [2, 2], V: [2, 1], H: [1, 2], S: [1, 1] }; // [height, width]
 const STEP_MS = [700, 450, 280, 150, 70]; // by the speed slider, slow to fast
 // Difficulty slider positions: [min, max] minimum steps.
 const LEVELS = [[10, 30], [31, 60], [61, 90], [91, 120], [121, 138]];
 const DAILY = [40, 100];
-/** localStorage as JSON, forgiving (private mode keeps nothing). */
-const store = {
-  /**
-   * @param {string} key
-   * @param {any} fallback
-   */
-  get(key, fallback) {
-    try {
-      return JSON.parse(localStorage.getItem(key)) ?? fallback;
-    } catch {
-      return fallback;
-    }
-  },
-  /**
-   * @param {string} key
-   * @param {any} value
-   */
-  set(key, value) {
-    try {
-      localStorage.setItem(key, JSON.stringify(value));
-    } catch {
-      // private mode: nothing is kept
-    }
-  },
-};
 
-const state = {
-  view: null, // the API's description of the current layout
-  start: null, // layout text of the last chosen or loaded layout (Reset goes back to it)
-  startCode: null, // its share code: personal bests and the solved list are kept by it
-  name: null, // { key, vars } or { text }: the layout's title, kept across moves
-  classic: '', // share code of the classic chosen in the list
-  minimum: null, // minimum steps from the start, when known
-  history: [], // moves made: { layout (before), from, to }, for Undo
-  redo: [], // moves undone: { layout (after), from, to }, for Redo
-  steps: 0,
-  selected: null, // top-left cell of the selected piece
-  hint: null, // target cell of the hinted move
-  solution: null, // { steps, path, index } from the solver; index = steps of it played
-  playing: null, // { stop: bool } while the solution plays
-  assisted: false, // the solver's moves were used since the start
-  editing: null, // { placements: [{ shape, cell }], shape } in the editor
-  keepAddress: false, // leave the address bar as the user gave it (a bad link) until they act
-  timer: { started: null, elapsed: 0 },
-  message: null,
-};
-
-// The board: a tray with the exit below the middle two columns.
-const svg = el('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'hr-board', role: 'img', 'aria-label': 'Huarong Dao board' });
-$('hr-board').appendChild(svg);
-el('rect', { x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 14, class: 'tray' }, svg);
-el('rect', { x: MARGIN + CELL, y: HEIGHT - MARGIN, width: CELL * 2, height: MARGIN, class: 'exit' }, svg);
-const cellLayer = el('g', {}, svg);
-for (let cell = 0; cell < 20; cell++) {
-  const [x, y] = cellXY(cell);
-  el('rect', { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, class: 'cell', 'data-cell': cell }, cellLayer);
-}
-const ghostLayer = el('g', {}, svg);
-const pieceLayer = el('g', {}, svg);
+const state = createState();
+const board = new BoardView($('hr-board'), state, { play: (move) => play(move), editAt: (cell) => editAt(cell) });
+setInterval(() => state.timer.started !== null && status.renderTimer(state), 500);
 
 /**
- * The top-left corner of a cell (0..19, row by row) on the board.
- * @param {number} cell
- * @returns {[number, number]}
- */
-function cellXY(cell) {
-  return [MARGIN + (cell % 4) * CELL, MARGIN + Math.floor(cell / 4) * CELL];
-}
-
-/**
- * @param {{ key?: string, vars?: Record<string, any>, text?: string, error?: any } | null} message
+ * @param {(import('./huarong/state.js').Words & { error?: any }) | null} message
  * @param {string} [kind] 'info' or 'error'
  */
-function say(message, kind = 'info') {
-  state.message = message ? { ...message, kind } : null;
-  const m = state.message;
-  $('message').textContent = !m ? '' : m.text ?? t(m.key, m.vars);
-  $('message').className = m ? m.kind : '';
-}
-
-// The apps' names: 关羽 is the first horizontal general, 张飞, 赵云, 马超 and 黄忠 the vertical
-// ones in board order, any further general takes a name left over. Names follow the pieces as
-// they move (the label is set when the pieces are laid out, never on a slide).
-const GENERALS = ['guan', 'zhang', 'zhao', 'ma', 'huang'];
-
+const say = (message, kind = 'info') => status.say(state, message, kind);
+const renderStatus = () => status.renderStatus(state);
+const renderSelection = () => board.renderSelection();
 /** @param {{ piece: string, cell: number }[]} pieces */
-function pieceNames(pieces) {
-  const names = new Map();
-  const left = [...GENERALS];
-  const take = (name) => {
-    const i = left.indexOf(name);
-    return i >= 0 ? left.splice(i, 1)[0] : left.shift();
-  };
-  const firstH = pieces.find((p) => p.piece === 'H');
-  if (firstH) names.set(firstH.cell, take('guan'));
-  for (const p of pieces.filter((q) => q.piece === 'V')) names.set(p.cell, take('zhang'));
-  for (const p of pieces.filter((q) => q.piece === 'H' && q !== firstH)) names.set(p.cell, take('guan'));
-  return (p) => (p.piece === 'C' || p.piece === 'S' ? p.piece : names.get(p.cell) ?? null);
-}
-
-/** @param {string} name */
-function label(name) {
-  return name ? t(`hr.name.${name}`) : '将';
-}
-
-/**
- * @param {string} piece its shape: C, V, H or S
- * @param {number} cell its top-left cell
- * @param {string} name
- */
-function pieceNode(piece, cell, name) {
-  const [h, w] = SIZE[piece];
-  const g = el('g', { class: `block ${piece}`, 'data-piece': piece, 'data-cell': cell, 'data-name': name ?? '' });
-  el('rect', { x: 4, y: 4, width: w * CELL - 8, height: h * CELL - 8, rx: 12 }, g);
-  const text = el('text', { x: (w * CELL) / 2, y: (h * CELL) / 2 }, g);
-  text.textContent = label(name);
-  if (piece === 'H' || piece === 'V') text.classList.add(piece === 'V' ? 'vertical' : 'horizontal');
-  placeNode(g, cell);
-  return g;
-}
-
-/**
- * @param {SVGElement} node
- * @param {number} cell
- */
-function placeNode(node, cell) {
-  const [x, y] = cellXY(cell);
-  node.dataset.cell = String(cell);
-  node.style.transform = `translate(${x}px, ${y}px)`;
-}
-
-/** @param {{ piece: string, cell: number }[]} pieces */
-function renderPieces(pieces) {
-  const nameOf = pieceNames(pieces);
-  pieceLayer.replaceChildren(...pieces.map((p) => pieceNode(p.piece, p.cell, nameOf(p))));
-  renderSelection();
-}
-
-function relabel() {
-  for (const node of pieceLayer.children) node.querySelector('text').textContent = label(node.dataset.name || null);
-}
-
-function renderSelection() {
-  ghostLayer.replaceChildren();
-  for (const node of pieceLayer.children) node.classList.toggle('selected', Number(node.dataset.cell) === state.selected);
-  if (state.selected === null || !state.view) return;
-  for (const m of state.view.moves.filter((mv) => mv.from === state.selected)) {
-    const [h, w] = SIZE[m.piece];
-    const [x, y] = cellXY(m.to);
-    el('rect', {
-      x: x + 6, y: y + 6, width: w * CELL - 12, height: h * CELL - 12, rx: 12,
-      class: m.to === state.hint ? 'ghost hint' : 'ghost', 'data-to': m.to,
-    }, ghostLayer);
-  }
-}
-
-/** @param {number} ms */
-function clock(ms) {
-  const s = Math.floor(ms / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
-
-function elapsed() {
-  const tm = state.timer;
-  return tm.elapsed + (tm.started === null ? 0 : Date.now() - tm.started);
-}
-
-function renderTimer() {
-  $('timer').textContent = clock(elapsed());
-}
-setInterval(() => state.timer.started !== null && renderTimer(), 500);
-
-/** @param {{ key?: string, vars?: Record<string, any>, text?: string } | null} name */
-function title(name) {
-  return !name ? '' : name.text ?? t(name.key, name.vars);
-}
-
-function renderStatus() {
-  const view = state.view;
-  const board = $('hr-board');
-  board.dataset.layout = view.layout;
-  board.dataset.steps = String(state.steps);
-  board.dataset.solved = String(view.solved);
-  board.dataset.solvedBy = view.solved ? (state.assisted ? 'computer' : 'player') : '';
-  $('steps').textContent = String(state.steps);
-  $('layout-name').textContent = title(state.name);
-  $('layout-text').value = view.layout;
-  renderTimer();
-  const status = $('status');
-  if (view.solved && state.steps > 0) {
-    if (state.assisted) {
-      status.textContent = t('hr.computerSolved', { steps: state.steps });
-      status.className = '';
-    } else {
-      status.textContent = state.minimum === null
-        ? t('hr.youSolvedPlain', { steps: state.steps })
-        : t('hr.youSolved', { steps: state.steps, min: state.minimum });
-      status.className = 'over';
-    }
-  } else if (state.solution && state.solution.steps !== null && !view.solved) {
-    status.textContent = t('hr.minimum', { steps: state.solution.steps - state.solution.index });
-    status.className = '';
-  } else {
-    status.textContent = '';
-    status.className = '';
-  }
-  const best = store.get(`qi-hr-best:${state.startCode}`, null);
-  $('best').textContent = best ? t('hr.best', { steps: best.steps, time: clock(best.ms) }) : '';
-  $('solved-count').textContent = t('hr.solvedCount', { count: store.get('qi-hr-solved', []).length });
-  const editing = !!state.editing;
-  $('undo').disabled = state.history.length === 0 || !!state.playing || editing;
-  $('redo').disabled = state.redo.length === 0 || !!state.playing || editing;
-  $('hint').disabled = view.solved || !!state.playing || editing;
-  $('solve').disabled = editing;
-  $('reset').disabled = editing;
-  $('edit').disabled = editing;
-  $('solve').textContent = t(state.playing ? 'hr.stop' : 'hr.solve');
-  const sol = state.solution;
-  $('solution-controls').hidden = !(sol && sol.steps);
-  if (sol) {
-    $('sol-back').disabled = sol.index === 0 || editing;
-    $('sol-forward').disabled = sol.index >= sol.path.length || editing;
-    $('sol-play').textContent = t(state.playing ? 'hr.pause' : 'hr.play');
-    $('sol-play').disabled = (sol.index >= sol.path.length && !state.playing) || editing;
-  }
-  const params = new URLSearchParams({ l: view.code });
-  if (!state.keepAddress) history.replaceState(null, '', `/huarong?${params}`);
-  $('share-link').value = `${location.origin}/huarong?${params}`;
-  showQr($('share-qr'), $('share-link').value, t('share.qr'));
-  $('classic').value = state.classic;
-}
+const renderPieces = (pieces) => board.renderPieces(pieces);
+/** @param {number} from @param {number} to */
+const slide = (from, to) => board.slide(from, to);
 
 // Shows a layout the server has described; `fresh` rebuilds the pieces instead of moving one.
 /**
@@ -305,16 +89,6 @@ function acted() {
   state.keepAddress = false;
 }
 
-// Moves one piece on screen (animated by CSS) from one top-left cell to another.
-/**
- * @param {number} from
- * @param {number} to
- */
-function slide(from, to) {
-  const node = [...pieceLayer.children].find((n) => Number(n.dataset.cell) === from);
-  if (node) placeNode(node, to);
-}
-
 // The player solved it: stop the clock, keep the personal best and the solved list.
 function finished() {
   const tm = state.timer;
@@ -333,7 +107,7 @@ function finished() {
 
 // Makes one move (the player's, a redo or a solution step) and asks the server for the layout.
 /**
- * @param {{ piece: string, from: number, to: number, layout?: string }} move
+ * @param {{ piece?: string, from: number, to: number, layout?: string }} move
  * @param {{ from?: 'player' | 'redo' | 'solution' | string }} [options]
  */
 async function step(move, { from = 'player' } = {}) {
@@ -506,7 +280,7 @@ async function hint() {
     state.selected = answer.move.from;
     state.hint = answer.move.to;
     renderSelection();
-    const node = [...pieceLayer.children].find((n) => Number(n.dataset.cell) === answer.move.from);
+    const node = board.pieceAt(answer.move.from);
     const piece = node ? node.querySelector('text').textContent : answer.move.piece;
     say({ key: 'hr.hintMove', vars: { piece, steps: answer.steps } });
   } catch (error) {
@@ -527,101 +301,6 @@ async function newPuzzle(daily) {
   } catch (error) {
     say({ text: error.message }, 'error');
   }
-}
-
-function renderDifficulty() {
-  $('difficulty-name').textContent = t(`hr.level.${$('difficulty').value}`);
-}
-
-// Pointer handling: drag a piece to where it can go, or click it and then a highlighted place.
-let drag = null;
-
-/** @param {PointerEvent} event */
-function svgPoint(event) {
-  return new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
-}
-
-/**
- * @param {DOMPoint} p
- * @returns {number | null}
- */
-function cellAt(p) {
-  const col = Math.floor((p.x - MARGIN) / CELL);
-  const row = Math.floor((p.y - MARGIN) / CELL);
-  return col >= 0 && col < 4 && row >= 0 && row < 5 ? row * 4 + col : null;
-}
-
-svg.addEventListener('pointerdown', (event) => {
-  if (state.playing || !state.view) return;
-  const p = svgPoint(event);
-  if (state.editing) {
-    editAt(cellAt(p));
-    return;
-  }
-  const ghost = event.target.closest('.ghost');
-  const block = event.target.closest('.block');
-  if (!block || ghost) {
-    // A click on an empty place while a piece is selected: go there if the piece can.
-    const cell = ghost ? Number(ghost.dataset.to) : cellAt(p);
-    if (state.selected !== null && cell !== null) {
-      const moves = state.view.moves.filter((m) => m.from === state.selected);
-      const exact = moves.find((m) => m.to === cell);
-      const covering = moves.find((m) => covers(m.piece, m.to, cell));
-      if (exact || covering) play(exact || covering);
-    }
-    return;
-  }
-  event.preventDefault();
-  const cell = Number(block.dataset.cell);
-  state.selected = cell;
-  renderSelection();
-  drag = { node: block, cell, start: p, moved: false };
-  svg.setPointerCapture?.(event.pointerId);
-});
-
-svg.addEventListener('pointermove', (event) => {
-  if (!drag) return;
-  const p = svgPoint(event);
-  const dx = p.x - drag.start.x;
-  const dy = p.y - drag.start.y;
-  if (!drag.moved && Math.hypot(dx, dy) < 8) return;
-  drag.moved = true;
-  const [x, y] = cellXY(drag.cell);
-  drag.node.classList.add('dragging');
-  drag.node.style.transition = 'none';
-  drag.node.style.transform = `translate(${x + dx}px, ${y + dy}px)`;
-});
-
-svg.addEventListener('pointerup', (event) => {
-  if (!drag) return;
-  const d = drag;
-  drag = null;
-  d.node.classList.remove('dragging');
-  d.node.style.transition = '';
-  if (!d.moved) return;
-  const p = svgPoint(event);
-  const col = (d.cell % 4) + Math.round((p.x - d.start.x) / CELL);
-  const row = Math.floor(d.cell / 4) + Math.round((p.y - d.start.y) / CELL);
-  const to = col >= 0 && col < 4 && row >= 0 && row < 5 ? row * 4 + col : null;
-  const move = state.view.moves.find((m) => m.from === d.cell && m.to === to);
-  if (move) {
-    play(move);
-  } else {
-    placeNode(d.node, d.cell);
-  }
-});
-
-/**
- * Whether a piece of shape `piece` at `topLeft` covers `cell`.
- * @param {string} piece
- * @param {number} topLeft
- * @param {number} cell
- */
-function covers(piece, topLeft, cell) {
-  const [h, w] = SIZE[piece];
-  const r = Math.floor(cell / 4) - Math.floor(topLeft / 4);
-  const c = (cell % 4) - (topLeft % 4);
-  return r >= 0 && r < h && c >= 0 && c < w;
 }
 
 // The editor: placements on a grid, checked by the server when done.
@@ -645,7 +324,7 @@ function cancelEditing() {
 function renderEditor() {
   const ed = state.editing;
   renderPieces(ed.placements.map((p) => ({ piece: p.shape, cell: p.cell })));
-  for (const b of $('palette').querySelectorAll('button')) b.setAttribute('aria-pressed', String(b.dataset.shape === ed.shape));
+  status.renderPalette(ed.shape);
 }
 
 /** @param {number | null} cell */
@@ -669,14 +348,7 @@ function editAt(cell) {
 }
 
 function editorText() {
-  const grid = Array(20).fill('.');
-  for (const p of state.editing.placements) {
-    const [h, w] = SIZE[p.shape];
-    for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) grid[p.cell + r * 4 + c] = p.shape;
-  }
-  const rows = [];
-  for (let r = 0; r < 5; r++) rows.push(grid.slice(r * 4, r * 4 + 4).join(''));
-  return rows.join('/');
+  return layoutText(state.editing.placements);
 }
 
 async function finishEditing() {
@@ -740,7 +412,7 @@ async function main() {
   });
   $('new-puzzle').addEventListener('click', () => newPuzzle(false));
   $('daily').addEventListener('click', () => newPuzzle(true));
-  $('difficulty').addEventListener('input', renderDifficulty);
+  $('difficulty').addEventListener('input', status.renderDifficulty);
   $('layout-load').addEventListener('click', () => {
     acted();
     load($('layout-text').value);
@@ -760,12 +432,12 @@ async function main() {
     if ((e.ctrlKey || e.metaKey) && e.key === 'y') redo();
   });
   onLangChange(() => {
-    renderDifficulty();
-    relabel();
+    status.renderDifficulty();
+    board.relabel();
     if (state.view) renderStatus();
     if (state.message) say(state.message, state.message.kind);
   });
-  renderDifficulty();
+  status.renderDifficulty();
   classics = await loadClassics();
   // `?l=CODE` opens a layout; `?name=横刀立马` (or the pinyin, `hengdaolima`) a classic. A link
   // that names nothing valid opens the first classic, says what was wrong, and the address

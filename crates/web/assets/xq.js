@@ -277,15 +277,7 @@ export function currentGame() {
   return { fen: game.startFen, moves: game.pathMoves(), node: game.node };
 }
 
-// ---------- for records.js and save-image.js ----------
-
-/**
- * Opens a record (`{pgn}` or `{bytes}` in base64, any format).
- * @param {{ pgn?: string, bytes?: string }} request
- */
-export function importRecord(request) {
-  return records.importRecord(request);
-}
+// ---------- for save-image.js ----------
 
 /** @param {any} error */
 export function errorText(error) {

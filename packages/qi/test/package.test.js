@@ -28,6 +28,10 @@ test('a board plays, undoes, judges and counts', () => {
   const mated = new Board('3k5/9/9/9/9/9/9/9/9/3RK4 b - - 0 1');
   assert.deepEqual(JSON.parse(mated.status()), { over: true, winner: 'red', reason: 'checkmate' });
   assert.throws(() => new Board('not a fen'), /bad FEN/);
+  // Black (a rook down) to move: Red may premove its own moves and the rook's recapture on a3.
+  const premoves = Array.from(new Board('1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1').premoveMoves(), moveToIccs);
+  for (const m of ['h2e2', 'h0g2', 'a0a3']) assert.ok(premoves.includes(m), m);
+  assert.ok(!premoves.includes('i9i8'));
 });
 
 test('perft through the move API equals the library perft', () => {

@@ -146,7 +146,7 @@ export default {
   'online.premove': 'Premove {move}: played as soon as your opponent has moved (click the board, right-click or press Esc to cancel).',
   'online.premoveDropped': 'Premove {move} was not legal after your opponent’s move: dropped.',
   'online.name': 'Your name (optional)', 'online.setName': 'Set',
-  // Record files and pictures (records.js, save-image.js, record-text.js)
+  // Record files and pictures (xq/records.js, save-image.js, record-text.js)
   'btn.recordOpen': 'Open file…',
   'label.image': 'Picture',
   'image.png': 'PNG: this position', 'image.svg': 'SVG: this position', 'image.gif': 'GIF: the whole game',

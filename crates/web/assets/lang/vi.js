@@ -147,7 +147,7 @@ export default {
   'online.premove': 'Đi trước {move}: đi ngay khi đối thủ vừa đi (bấm vào bàn cờ, bấm chuột phải hoặc Esc để hủy).',
   'online.premoveDropped': 'Nước đi trước {move} không hợp lệ sau nước của đối thủ: đã bỏ.',
   'online.name': 'Tên của bạn (không bắt buộc)', 'online.setName': 'Đặt',
-  // Record files and pictures (records.js, save-image.js, record-text.js)
+  // Record files and pictures (xq/records.js, save-image.js, record-text.js)
   'btn.recordOpen': 'Mở tệp…',
   'label.image': 'Hình ảnh',
   'image.png': 'PNG: thế cờ này', 'image.svg': 'SVG: thế cờ này', 'image.gif': 'GIF: cả ván cờ',

@@ -142,7 +142,7 @@ export default {
   'online.premove': '预走 {move}：对手走后立即走出（点击棋盘、右键或按 Esc 取消）。',
   'online.premoveDropped': '对手走后预走 {move} 不合法，已取消。',
   'online.name': '我的名字（可不填）', 'online.setName': '确定',
-  // Record files and pictures (records.js, save-image.js, record-text.js)
+  // Record files and pictures (xq/records.js, save-image.js, record-text.js)
   'btn.recordOpen': '打开文件…',
   'label.image': '图片',
   'image.png': 'PNG：当前局面', 'image.svg': 'SVG：当前局面', 'image.gif': 'GIF：整盘棋',

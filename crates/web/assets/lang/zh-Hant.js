@@ -143,7 +143,7 @@ export default {
   'online.premove': '預走 {move}：對手走後立即走出（點選棋盤、右鍵或按 Esc 取消）。',
   'online.premoveDropped': '對手走後預走 {move} 不合法，已取消。',
   'online.name': '我的名字（可不填）', 'online.setName': '確定',
-  // Record files and pictures (records.js, save-image.js, record-text.js)
+  // Record files and pictures (xq/records.js, save-image.js, record-text.js)
   'btn.recordOpen': '開啟檔案…',
   'label.image': '圖片',
   'image.png': 'PNG：當前局面', 'image.svg': 'SVG：當前局面', 'image.gif': 'GIF：整盤棋',
