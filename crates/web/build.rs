@@ -75,6 +75,11 @@ fn main() {
         &["test", "bench", "node_modules", "package.json", "README.md", "tsconfig.json"],
         &mut sources,
     );
+    // The engine's net, fetched by the browser's engine on its first search (never part of the
+    // first load, nor precached: the service worker keeps it once it has been fetched).
+    let net = manifest.join("../engine/nets/default.nnue");
+    println!("cargo:rerun-if-changed={}", net.display());
+    sources.push(("/assets/nets/default.nnue".to_string(), net));
     let (pages, others): (Vec<_>, Vec<_>) =
         sources.into_iter().partition(|(url, _)| url.ends_with(".html") && url.matches('/').count() == 2);
 
@@ -100,11 +105,11 @@ fn main() {
     }
     let renames: Vec<(String, String)> = files.iter().map(|f| (f.url.clone(), f.hashed.clone())).collect();
 
-    // The import map: every script, and the WebAssembly and styles that scripts load by address
-    // (found with import.meta.resolve).
+    // The import map: every script, and the WebAssembly, styles and net that scripts load by
+    // address (found with import.meta.resolve).
     let mut imports = String::from("{\"imports\":{");
     for (i, (from, to)) in
-        renames.iter().filter(|(u, _)| [".js", ".wasm", ".css"].iter().any(|ext| u.ends_with(ext))).enumerate()
+        renames.iter().filter(|(u, _)| [".js", ".wasm", ".css", ".nnue"].iter().any(|ext| u.ends_with(ext))).enumerate()
     {
         if i > 0 {
             imports.push(',');
@@ -131,7 +136,7 @@ fn main() {
     let version = files.iter().fold(fnv1a(imports.as_bytes()), |h, f| h.rotate_left(7) ^ f.hash);
     let precache: Vec<String> = files
         .iter()
-        .filter(|f| !f.url.ends_with(".txt") && !f.url.ends_with(".md"))
+        .filter(|f| !f.url.ends_with(".txt") && !f.url.ends_with(".md") && !f.url.ends_with(".nnue"))
         .map(|f| format!("\"{}\"", f.hashed))
         .collect();
     let worker = std::fs::read_to_string(manifest.join("src/sw.js")).expect("src/sw.js");

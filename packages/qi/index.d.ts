@@ -1,7 +1,7 @@
 // Types of the Qi package (index.js); Board, Engine, moveToIccs and iccsToMove are the
 // WebAssembly module's own, declared in qi_wasm.d.ts by wasm-bindgen.
 
-export { Board, Engine, moveToIccs, iccsToMove } from './qi_wasm.js';
+export { Board, Engine, moveToIccs, iccsToMove, loadNet, unloadNet, netChecksum, evaluate } from './qi_wasm.js';
 
 /** An error answered by Qi. */
 export class QiError extends Error {

@@ -5,7 +5,7 @@
 
 import init, * as wasm from './qi_wasm.js';
 
-export { Board, Engine, moveToIccs, iccsToMove } from './qi_wasm.js';
+export { Board, Engine, moveToIccs, iccsToMove, loadNet, unloadNet, netChecksum, evaluate } from './qi_wasm.js';
 
 /** An error answered by Qi: the message, the HTTP-like status, and a code with its values. */
 export class QiError extends Error {

@@ -156,6 +156,15 @@ export class Engine {
 export function call(path: string, body: string): string;
 
 /**
+ * The static evaluation of `fen` in centipawns for the side to move: the installed net's, or
+ * the hand-written evaluation's when none is installed (the numbers `qi engine eval` prints).
+ *
+ * # Errors
+ * A FEN that does not read.
+ */
+export function evaluate(fen: string): number;
+
+/**
  * The move number of an ICCS text (`h2e2`), legal or not.
  *
  * # Errors
@@ -164,12 +173,31 @@ export function call(path: string, body: string): string;
 export function iccsToMove(text: string): number;
 
 /**
+ * Installs the net in `bytes` (a `.nnue` file as `qi engine train` writes it) for the engines
+ * made from now on; returns its checksum as 16 hexadecimal digits.
+ *
+ * # Errors
+ * Bytes that are not a net of this version (the message says why); the net in use is kept.
+ */
+export function loadNet(bytes: Uint8Array | number[]): string;
+
+/**
  * The ICCS text of move number `m` (`h2e2`).
  *
  * # Errors
  * A number that is not a move.
  */
 export function moveToIccs(m: number): string;
+
+/**
+ * The checksum of the installed net (16 hexadecimal digits), or `undefined` when none is.
+ */
+export function netChecksum(): string | undefined;
+
+/**
+ * Goes back to the hand-written evaluation for the engines made from now on.
+ */
+export function unloadNet(): void;
 
 export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembly.Module;
 
@@ -201,8 +229,12 @@ export interface InitOutput {
     readonly engine_go: (a: number, b: number, c: number, d: number) => [number, number, number, number];
     readonly engine_new: (a: number) => number;
     readonly engine_review: (a: number, b: number, c: number, d: any) => [number, number];
+    readonly evaluate: (a: number, b: number) => [number, number, number];
     readonly iccsToMove: (a: number, b: number) => [number, number, number];
+    readonly loadNet: (a: number, b: number) => [number, number, number, number];
     readonly moveToIccs: (a: number) => [number, number, number, number];
+    readonly netChecksum: () => [number, number];
+    readonly unloadNet: () => void;
     readonly __wbindgen_exn_store: (a: number) => void;
     readonly __externref_table_alloc: () => number;
     readonly __wbindgen_externrefs: WebAssembly.Table;

@@ -415,6 +415,25 @@ export function call(path, body) {
 }
 
 /**
+ * The static evaluation of `fen` in centipawns for the side to move: the installed net's, or
+ * the hand-written evaluation's when none is installed (the numbers `qi engine eval` prints).
+ *
+ * # Errors
+ * A FEN that does not read.
+ * @param {string} fen
+ * @returns {number}
+ */
+export function evaluate(fen) {
+    const ptr0 = passStringToWasm0(fen, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+    const len0 = WASM_VECTOR_LEN;
+    const ret = wasm.evaluate(ptr0, len0);
+    if (ret[2]) {
+        throw takeFromExternrefTable0(ret[1]);
+    }
+    return ret[0];
+}
+
+/**
  * The move number of an ICCS text (`h2e2`), legal or not.
  *
  * # Errors
@@ -430,6 +449,36 @@ export function iccsToMove(text) {
         throw takeFromExternrefTable0(ret[1]);
     }
     return ret[0];
+}
+
+/**
+ * Installs the net in `bytes` (a `.nnue` file as `qi engine train` writes it) for the engines
+ * made from now on; returns its checksum as 16 hexadecimal digits.
+ *
+ * # Errors
+ * Bytes that are not a net of this version (the message says why); the net in use is kept.
+ * @param {Uint8Array | number[]} bytes
+ * @returns {string}
+ */
+export function loadNet(bytes) {
+    let deferred3_0;
+    let deferred3_1;
+    try {
+        const ptr0 = passArray8ToWasm0(bytes, wasm.__wbindgen_malloc);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.loadNet(ptr0, len0);
+        var ptr2 = ret[0];
+        var len2 = ret[1];
+        if (ret[3]) {
+            ptr2 = 0; len2 = 0;
+            throw takeFromExternrefTable0(ret[2]);
+        }
+        deferred3_0 = ptr2;
+        deferred3_1 = len2;
+        return getStringFromWasm0(ptr2, len2);
+    } finally {
+        wasm.__wbindgen_free(deferred3_0, deferred3_1, 1);
+    }
 }
 
 /**
@@ -457,6 +506,27 @@ export function moveToIccs(m) {
     } finally {
         wasm.__wbindgen_free(deferred2_0, deferred2_1, 1);
     }
+}
+
+/**
+ * The checksum of the installed net (16 hexadecimal digits), or `undefined` when none is.
+ * @returns {string | undefined}
+ */
+export function netChecksum() {
+    const ret = wasm.netChecksum();
+    let v1;
+    if (ret[0] !== 0) {
+        v1 = getStringFromWasm0(ret[0], ret[1]);
+        wasm.__wbindgen_free(ret[0], ret[1] * 1, 1);
+    }
+    return v1;
+}
+
+/**
+ * Goes back to the hand-written evaluation for the engines made from now on.
+ */
+export function unloadNet() {
+    wasm.unloadNet();
 }
 function __wbg_get_imports() {
     const import0 = {
@@ -595,6 +665,13 @@ function isLikeNone(x) {
 function passArray16ToWasm0(arg, malloc) {
     const ptr = malloc(arg.length * 2, 2) >>> 0;
     getUint16ArrayMemory0().set(arg, ptr / 2);
+    WASM_VECTOR_LEN = arg.length;
+    return ptr;
+}
+
+function passArray8ToWasm0(arg, malloc) {
+    const ptr = malloc(arg.length * 1, 1) >>> 0;
+    getUint8ArrayMemory0().set(arg, ptr / 1);
     WASM_VECTOR_LEN = arg.length;
     return ptr;
 }

@@ -248,11 +248,13 @@ test('the computer answers a move when asked, and by itself when the box is tick
   await page.waitForSelector('#board[data-ready="true"][data-plies="4"]', { timeout: 15000 });
   s = await boardState(page);
   assert.equal(s.plies, 4);
-  // The beginner level asks for a one-ply search, and the choice survives a reload.
+  // The beginner is level 1 of 8, shown with its rough strength; the choice survives a reload.
+  assert.equal(await page.locator('#engine-level option').count(), 8);
   await page.selectOption('#engine-level', 'beginner');
+  await page.waitForFunction(() => /Elo/.test(document.getElementById('engine-rating')?.textContent ?? ''));
   const seen = (await apiCalls(page, '/api/xq/engine')).length;
   await page.click('#engine');
-  assert.equal((await nextApiCall(page, '/api/xq/engine', seen)).depth, 1);
+  assert.equal((await nextApiCall(page, '/api/xq/engine', seen)).level, 1);
   await page.waitForSelector('#board[data-ready="true"][data-plies="5"]', { timeout: 15000 });
   await page.reload();
   await page.waitForSelector('#board[data-ready="true"]');

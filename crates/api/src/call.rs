@@ -6,7 +6,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 /// The paths [`call`] answers (after `/api`); analysis and review stream, so they are not here.
-pub const CALL_PATHS: [&str; 13] = [
+pub const CALL_PATHS: [&str; 14] = [
     "/xq/game",
     "/xq/link",
     "/xq/link/encode",
@@ -16,13 +16,14 @@ pub const CALL_PATHS: [&str; 13] = [
     "/xq/record/import",
     "/xq/record/export",
     "/xq/engine",
+    "/xq/levels",
     "/huarong/classics",
     "/huarong/layout",
     "/huarong/solve",
     "/huarong/hint",
 ];
 
-/// Answers the request `body` (a JSON object; empty for `/huarong/classics`) sent to `path`,
+/// Answers the request `body` (a JSON object; empty for `/huarong/classics` and `/xq/levels`) sent to `path`,
 /// as the server's `POST /api{path}` does; `entropy` is any varied number (the weak engine
 /// levels and an unseeded puzzle pick with it). `/huarong/puzzle` is answered too.
 ///
@@ -40,6 +41,7 @@ pub fn call(path: &str, body: &str, entropy: u64) -> Result<serde_json::Value, A
         "/xq/record/import" => answer(record::import(&parse_request(body)?)),
         "/xq/record/export" => answer(record::export(&parse_request(body)?)),
         "/xq/engine" => answer(engine::best_move(&parse_request(body)?, entropy)),
+        "/xq/levels" => answer(Ok(engine::levels())),
         "/huarong/classics" => answer(Ok(huarong::classics())),
         "/huarong/layout" => answer(huarong::describe(&parse_request(body)?)),
         "/huarong/solve" => answer(huarong::solve_layout(&parse_request(body)?)),

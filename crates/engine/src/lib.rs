@@ -6,6 +6,7 @@ mod clock;
 mod continuation;
 mod eval;
 mod game;
+pub mod level;
 mod movepick;
 pub mod nnue;
 pub mod protocol;
@@ -20,6 +21,7 @@ mod weights;
 
 pub use eval::{evaluate, evaluate_with};
 pub use game::{replay, Played};
+pub use level::{Level, LEVELS};
 pub use score::Score;
 pub use search::{Engine, HashError, Limits, Line, SearchInfo, ThreadsError, MAX_DEPTH};
 pub use weights::Weights;

@@ -170,6 +170,8 @@ pub enum EngineOption {
     Threads(usize),
     /// Whether the GUI will ponder (the engine needs nothing for it).
     Ponder(bool),
+    /// The computer's level, 1 to 8 ([`crate::level`]; 8, full strength, by default).
+    Level(u8),
     /// Empty the transposition table.
     ClearHash,
     /// UCCI `setoption newgame`.
@@ -470,6 +472,7 @@ fn parse_setoption(words: &[&str], dialect: Dialect) -> Result<EngineOption, Com
         "move overhead" => EngineOption::MoveOverhead(num("Move Overhead", 0, MAX_MOVE_OVERHEAD)?),
         "threads" => EngineOption::Threads(num("Threads", 1, Engine::MAX_THREADS as u64)? as usize),
         "ponder" => EngineOption::Ponder(v.is_some_and(|v| v.eq_ignore_ascii_case("true"))),
+        "level" => EngineOption::Level(num("Level", 1, crate::level::FULL_STRENGTH.into())? as u8),
         "clear hash" | "clearhash" => EngineOption::ClearHash,
         "newgame" => EngineOption::NewGame,
         "evalfile" => EngineOption::EvalFile(v.ok_or(CommandError::MissingValue("EvalFile"))?.to_string()),

@@ -195,6 +195,10 @@ struct Settings {
     overhead: u64,
     /// The `EvalFile` value in force.
     eval_file: String,
+    /// Its net (`None`: the hand-written evaluation); the levels below the net's use none.
+    net: Option<Arc<crate::nnue::Network>>,
+    /// The `Level` in force (1 to 8).
+    level: u8,
 }
 
 /// `EvalFile` at the start: the built-in net where there is one.
@@ -230,7 +234,13 @@ impl<'scope, 'env: 'scope, W: Write + Send> Session<'scope, 'env, W> {
             running: None,
             dialect: Dialect::Uci,
             first: true,
-            settings: Settings { multipv: 1, overhead: 10, eval_file: default_eval_file().to_string() },
+            settings: Settings {
+                multipv: 1,
+                overhead: 10,
+                eval_file: default_eval_file().to_string(),
+                net: crate::nnue::default_net(),
+                level: crate::level::FULL_STRENGTH,
+            },
             position: Some((Position::startpos(), Vec::new())),
             banned: Vec::new(),
             timers: Vec::new(),
@@ -334,15 +344,17 @@ impl<'scope, 'env: 'scope, W: Write + Send> Session<'scope, 'env, W> {
                     match crate::nnue::load_eval_file(&name) {
                         Ok(net) => {
                             if let Some(e) = self.engine.as_mut() {
-                                e.set_net(net);
+                                e.set_net(net.clone());
                             }
                             self.settings.eval_file = name;
+                            self.settings.net = net;
                         }
                         Err(why) => self.error(&why)?,
                     }
                 }
                 EngineOption::MultiPv(n) => self.settings.multipv = n,
                 EngineOption::MoveOverhead(ms) => self.settings.overhead = ms,
+                EngineOption::Level(n) => self.settings.level = n,
                 _ => {}
             },
             Command::Position { position, history } => {
@@ -400,6 +412,10 @@ impl<'scope, 'env: 'scope, W: Write + Send> Session<'scope, 'env, W> {
                 format!("option name Move Overhead type spin default 10 min 0 max {MAX_MOVE_OVERHEAD}"),
                 "option name Ponder type check default false".into(),
                 format!("option name EvalFile type string default {}", self.settings.eval_file),
+                format!(
+                    "option name Level type spin default {FULL} min 1 max {FULL}",
+                    FULL = crate::level::FULL_STRENGTH
+                ),
                 "uciok".into(),
             ],
             Dialect::Ucci => vec![
@@ -434,13 +450,22 @@ impl<'scope, 'env: 'scope, W: Write + Send> Session<'scope, 'env, W> {
         };
         let think = go.think_time(pos.turn(), self.settings.overhead);
         let waits = go.infinite || go.ponder;
-        let limits = Limits {
+        let level = *crate::Level::get(self.settings.level).unwrap_or(&crate::LEVELS[7]);
+        let limits = level.limits(&Limits {
             depth: go.depth.map(|d| d.min(MAX_DEPTH)),
             nodes: go.nodes,
             time: if waits { None } else { think },
             optimum: if waits { None } else { go.optimum_time(pos.turn(), self.settings.overhead) },
             multipv: self.settings.multipv,
-        };
+        });
+        // The weakest levels evaluate by hand; switching clears the evaluation cache, so only
+        // when the evaluation changes.
+        let net = if level.net { self.settings.net.clone() } else { None };
+        if engine.net().map(Arc::as_ptr) != net.as_ref().map(Arc::as_ptr) {
+            engine.set_net(net);
+        }
+        let entropy =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
         let only: Option<Vec<Move>> = if !go.searchmoves.is_empty() {
             Some(go.searchmoves.clone())
         } else if !self.banned.is_empty() {
@@ -452,17 +477,21 @@ impl<'scope, 'env: 'scope, W: Write + Send> Session<'scope, 'env, W> {
         engine.set_stop_handle(Arc::clone(&stop));
         let control =
             Arc::new(Control { stop, phase: Mutex::new(Phase { hold: waits, done: false }), changed: Condvar::new() });
-        let (out, multipv, answer) = (self.out, self.settings.multipv, Arc::clone(&control));
+        let (out, multipv, answer) = (self.out, limits.multipv, Arc::clone(&control));
+        let limited = limits.depth.is_some() || limits.nodes.is_some();
         let thread = scope.spawn(move || {
             let info = engine.search_moves(&pos, &history, &limits, only.as_deref(), |i| {
                 let _ = say(out, &info_lines(i, dialect, multipv));
             });
+            // A level that chooses among near-best lines may play another than the first.
+            let best = level.choose(&pos, &info, entropy);
+            let line = info.lines.iter().find(|l| l.pv.first().copied() == best).map_or(&info.pv, |l| &l.pv);
             // An infinite or pondering search answers only when told to stop.
             answer.answer(|| {
-                let ponder = info.pv.get(1).map(|m| format!(" ponder {m}")).unwrap_or_default();
+                let ponder = line.get(1).map(|m| format!(" ponder {m}")).unwrap_or_default();
                 let _ = say(
                     out,
-                    &[match (info.best, dialect) {
+                    &[match (best, dialect) {
                         (Some(m), _) => format!("bestmove {m}{ponder}"),
                         (None, Dialect::Uci) => "bestmove (none)".into(),
                         (None, Dialect::Ucci) => "nobestmove".into(),
@@ -471,12 +500,7 @@ impl<'scope, 'env: 'scope, W: Write + Send> Session<'scope, 'env, W> {
             });
             engine
         });
-        self.running = Some(Running {
-            thread,
-            control,
-            ponder: go.ponder.then_some(think),
-            limited: go.depth.is_some() || go.nodes.is_some(),
-        });
+        self.running = Some(Running { thread, control, ponder: go.ponder.then_some(think), limited });
         Ok(())
     }
 }

@@ -1,4 +1,5 @@
-// The engine's Web Worker: loads the WebAssembly it is given (the page compiled it once), then
+// The engine's Web Worker: loads the WebAssembly it is given (the page compiled it once) and the
+// engine's net (the page fetched it once), then
 // runs one search at a time: the computer's move (`/xq/engine`, answered as the server's
 // `POST /api/xq/engine`), or analysis and review, whose events it posts as they come.
 
@@ -15,6 +16,15 @@ self.onmessage = async (event) => {
     ready = import(m.glue).then(async (glue) => {
       await glue.default({ module_or_path: m.module });
       qi = glue;
+      // The net first: engines made afterwards (and the computer's moves) evaluate with it.
+      // A net that does not load leaves the hand-written evaluation: a weaker engine, not none.
+      if (m.net) {
+        try {
+          glue.loadNet(new Uint8Array(m.net));
+        } catch (e) {
+          console.warn('the engine net did not load:', e);
+        }
+      }
       engine = new glue.Engine(16);
     });
     return;

@@ -3,9 +3,26 @@
 // move, analysis, review), each keeping its engine and hash table between searches. A search
 // that is aborted, or replaced by a new one of its kind, ends its worker at once (a search
 // cannot be told to stop from outside without shared memory, which a plain static server
-// cannot enable); the next search starts a fresh worker.
+// cannot enable); the next search starts a fresh worker. Every worker evaluates with the
+// engine's net, fetched on the first search.
 
 import { wasmModule, QiError } from './qi/index.js';
+
+/** @type {Promise<ArrayBuffer | null> | null} */
+let netBytes = null;
+
+/**
+ * The engine's net, fetched once on the first search (it is not part of the page's first load;
+ * the service worker keeps it afterwards). `null` if it cannot be had: the engine then plays
+ * with its hand-written evaluation rather than not at all.
+ * @returns {Promise<ArrayBuffer | null>}
+ */
+function net() {
+  netBytes ??= fetch(import.meta.resolve('./nets/default.nnue'))
+    .then((r) => (r.ok ? r.arrayBuffer() : null))
+    .catch(() => null);
+  return netBytes;
+}
 
 /** @type {Map<string, { worker: Worker, busy: null | { reject: (e: unknown) => void } }>} */
 const workers = new Map();
@@ -21,7 +38,9 @@ async function workerFor(kind) {
   }
   if (!entry) {
     const worker = new Worker(import.meta.resolve('./engine-worker.js'), { type: 'module' });
-    worker.postMessage({ type: 'init', glue: import.meta.resolve('./qi/qi_wasm.js'), module: await wasmModule() });
+    const [module, bytes] = await Promise.all([wasmModule(), net()]);
+    // Each worker gets its own copy of the net's bytes (a transfer would empty ours).
+    worker.postMessage({ type: 'init', glue: import.meta.resolve('./qi/qi_wasm.js'), module, net: bytes?.slice(0) ?? null });
     entry = { worker, busy: null };
     workers.set(kind, entry);
   }

@@ -1,5 +1,6 @@
 // The service worker: keeps the site for offline use. Scripts, styles, fonts and the
-// WebAssembly have content-hashed names, so they are served from the cache for ever; pages go
+// WebAssembly have content-hashed names, so they are served from the cache for ever (the engine's
+// net too, once the engine has first fetched it); pages go
 // to the network first (a new version shows at once) and fall back to the cache offline. The
 // API (rooms) is never cached. Written by crates/web/build.rs: the version and the file list
 // are filled in at build time.
@@ -65,5 +66,20 @@ self.addEventListener('fetch', (event) => {
     );
     return;
   }
-  event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
+  event.respondWith(caches.match(request).then((hit) => hit || fetchAndKeep(request)));
 });
+
+/**
+ * Fetches a file that is not precached; the engine's net (hashed, so it never changes under
+ * its name) is kept once fetched, so that the computer and analysis work offline after their
+ * first use without making every first visit download it.
+ * @param {Request} request
+ */
+async function fetchAndKeep(request) {
+  const response = await fetch(request);
+  if (response.ok && new URL(request.url).pathname.endsWith('.nnue')) {
+    const copy = response.clone();
+    caches.open(CACHE).then((cache) => cache.put(request, copy));
+  }
+  return response;
+}

@@ -2,7 +2,8 @@
 // suites also check (perft values, the 81 steps of 横刀立马, link round trips).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { load, Board, Engine, QiError, call, describeGame, links, pgn, huarong, moveToIccs, iccsToMove } from '../index.js';
+import { load, Board, Engine, QiError, call, describeGame, links, pgn, huarong, moveToIccs, iccsToMove, loadNet, unloadNet, netChecksum, evaluate } from '../index.js';
+import { readFileSync } from 'node:fs';
 
 await load();
 
@@ -126,4 +127,27 @@ test('the engine searches to a depth with progress and MultiPV, and finds a mate
   assert.equal(stopped.depth, 2);
   const timed = JSON.parse(engine.go(JSON.stringify({ movetime_ms: 100 })));
   assert.ok(timed.time_ms < 1000 && timed.bestmove);
+});
+
+test('the engine net loads, evaluates, and a bad file keeps the one in use', () => {
+  const start = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+  assert.equal(netChecksum(), undefined);
+  const classical = evaluate(start);
+  const bytes = readFileSync(new URL('../../../crates/engine/nets/default.nnue', import.meta.url));
+  const checksum = loadNet(new Uint8Array(bytes));
+  assert.match(checksum, /^[0-9a-f]{16}$/);
+  assert.equal(netChecksum(), checksum);
+  const scored = evaluate(start);
+  assert.ok(Math.abs(scored) < 200, `${scored}`);
+  // A black-to-move mirror of a position scores the same for the side to move.
+  assert.equal(evaluate('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1'), scored);
+  assert.throws(() => loadNet(new Uint8Array([1, 2, 3])), /not a net/);
+  assert.equal(netChecksum(), checksum);
+  assert.throws(() => evaluate('nonsense'), /bad FEN/);
+  // An engine made now searches with the net.
+  const engine = new Engine(1);
+  assert.ok(JSON.parse(engine.go(JSON.stringify({ depth: 3 }), () => true)).bestmove);
+  unloadNet();
+  assert.equal(netChecksum(), undefined);
+  assert.equal(evaluate(start), classical);
 });

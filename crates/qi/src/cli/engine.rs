@@ -33,6 +33,9 @@ enum Sub {
     Datagen(super::engine_datagen::DatagenArgs),
     /// Train an evaluation net on data files from `datagen`, and write it in the engine's format.
     Train(super::engine_train::TrainArgs),
+    /// Print the static evaluation of positions (centipawns for the side to move): the net's and
+    /// the hand-written one's.
+    Eval(super::engine_eval::EvalArgs),
 }
 
 #[derive(clap::Args)]
@@ -103,6 +106,7 @@ pub fn run(args: Args) -> Result<()> {
         Sub::Tune(args) => run_tune(args),
         Sub::Datagen(args) => super::engine_datagen::run(args),
         Sub::Train(args) => super::engine_train::run(args),
+        Sub::Eval(args) => super::engine_eval::run(args),
     }
 }
 

@@ -6,6 +6,7 @@ mod bench;
 mod bench_rooms;
 mod engine;
 mod engine_datagen;
+mod engine_eval;
 mod engine_train;
 mod game;
 mod huarong;

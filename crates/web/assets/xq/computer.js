@@ -4,17 +4,21 @@
 
 import { api } from '../api.js';
 import { $ } from '../dom.js';
+import { t, onLangChange } from '../i18n.js';
 
 /** @typedef {import('../tree.js').MoveNode} MoveNode */
 /** @typedef {import('./messages.js').Messages} Messages */
 
-/** Computer levels: a search depth cap for the weaker ones, a thinking time for all. */
-export const LEVELS = {
-  beginner: { depth: 1, movetime_ms: 800 },
-  easy: { depth: 3, movetime_ms: 800 },
-  normal: { movetime_ms: 800 },
-  strong: { movetime_ms: 3000 },
-};
+/** The computer's thinking time at every level (the levels differ in what they search). */
+export const MOVE_TIME_MS = 1000;
+
+/** The level menu's values are the levels' names (`/api/xq/levels`); the number goes to the API. */
+const LEVEL_NUMBERS = new Map(/** @type {[string, number][]} */ ([
+  ['beginner', 1], ['novice', 2], ['casual', 3], ['club', 4], ['advanced', 5], ['expert', 6], ['master', 7], ['full', 8],
+]));
+
+/** Levels of earlier versions, as a saved choice may still name them. */
+const OLD_LEVELS = new Map([['easy', 'casual'], ['normal', 'full'], ['strong', 'full']]);
 
 /**
  * What the computer needs of the page.
@@ -53,8 +57,8 @@ export class Computer {
     page.board.interactive = false;
     page.messages.say({ key: 'msg.thinking' });
     try {
-      const level = LEVELS[$('engine-level').value] ?? LEVELS.normal;
-      const answer = await api('/api/xq/engine', { fen: game.fen, moves: asked, ...level });
+      const level = LEVEL_NUMBERS.get($('engine-level').value) ?? 8;
+      const answer = await api('/api/xq/engine', { fen: game.fen, moves: asked, level, movetime_ms: MOVE_TIME_MS });
       // Only if the game has not changed meanwhile.
       if (answer.bestmove && game.node === at) await page.play(answer.bestmove);
       else if (game.node === at) page.messages.say(null);
@@ -74,7 +78,7 @@ export class Computer {
     page.messages.say({ key: 'msg.thinking' });
     try {
       const moves = game.pathMoves();
-      const answer = await api('/api/xq/engine', { fen: game.fen, moves, movetime_ms: 800 });
+      const answer = await api('/api/xq/engine', { fen: game.fen, moves, movetime_ms: MOVE_TIME_MS });
       if (!answer.bestmove) return page.messages.say(null);
       const named = await api('/api/xq/move', { fen: game.fen, moves, text: answer.bestmove });
       this.hint = { at: game.node, iccs: answer.bestmove };
@@ -93,10 +97,25 @@ export class Computer {
     return hint?.at === this.game.node ? [{ from: hint.iccs.slice(0, 2), to: hint.iccs.slice(2, 4), kind: 'hint' }] : [];
   }
 
-  /** Reads and keeps the chosen level. */
+  /** Reads and keeps the chosen level, and shows its rough strength beside the menu. */
   wireLevel() {
-    const saved = localStorage.getItem('qi-engine-level');
-    $('engine-level').value = saved in LEVELS ? saved : 'normal';
-    $('engine-level').addEventListener('change', (/** @type {any} */ e) => localStorage.setItem('qi-engine-level', e.target.value));
+    const menu = /** @type {HTMLSelectElement} */ ($('engine-level'));
+    const saved = localStorage.getItem('qi-engine-level') ?? 'full';
+    menu.value = LEVEL_NUMBERS.has(saved) ? saved : OLD_LEVELS.get(saved) ?? 'full';
+    /** @type {Map<string, number>} */
+    const ratings = new Map();
+    const showRating = () => {
+      const rating = ratings.get(menu.value);
+      $('engine-rating').textContent = rating ? t('level.rating', { rating }) : '';
+    };
+    menu.addEventListener('change', () => {
+      localStorage.setItem('qi-engine-level', menu.value);
+      showRating();
+    });
+    onLangChange(showRating);
+    api('/api/xq/levels').then((/** @type {{ name: string, rating: number }[]} */ levels) => {
+      for (const level of levels) ratings.set(level.name, level.rating);
+      showRating();
+    }, () => {});
   }
 }

@@ -31,6 +31,7 @@ pub fn routes() -> Router {
         .route("/xq/record/import", post(on(&cpu::GAMES, GAME_LIMIT, record::import)))
         .route("/xq/record/export", post(on(&cpu::GAMES, GAME_LIMIT, record::export)))
         .route("/xq/engine", post(best_move))
+        .route("/xq/levels", get(|| async { Json(engine::levels()) }))
         .route("/xq/game", post(on(&cpu::GAMES, GAME_LIMIT, game::describe)))
         .route("/xq/link", post(on(&cpu::GAMES, GAME_LIMIT, link::decode)))
         .route("/xq/link/encode", post(on(&cpu::GAMES, GAME_LIMIT, link::encode)))

@@ -1,0 +1,175 @@
+//! The computer's levels, from a beginner to full strength: what each may search (depth or
+//! nodes), with which evaluation (the hand-written one for the weakest, the net above), and how
+//! it picks its move (the weakest pick at random among the near-best lines, as a beginner plays
+//! plausible moves rather than the best one). The page's level menu and UCI's `Level` option
+//! both read this table, so that `qi match` measures the levels people play.
+
+use crate::search::{Limits, SearchInfo};
+use xiangqi::{Move, PieceKind, Position};
+
+/// One level of the computer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// 1 (a beginner) to 8 (full strength).
+    pub number: u8,
+    /// The name the page shows (an i18n key's last word: `beginner`, `novice`, … `full`).
+    pub name: &'static str,
+    /// Whether it evaluates with the net (when the engine has one) or the hand-written terms.
+    pub net: bool,
+    /// The deepest it searches, if capped.
+    pub depth: Option<u32>,
+    /// The most nodes it searches for a move, if capped.
+    pub nodes: Option<u64>,
+    /// How many of the best lines it chooses among (1: always the best).
+    pub choices: usize,
+    /// How much worse than the best (centipawns) a chosen line may be.
+    pub margin: i32,
+    /// A rough strength, on an Elo-like scale anchored at level 1 = 600 and chained through
+    /// the measured matches of each level against the one below (engine README, "Levels").
+    pub rating: u32,
+}
+
+/// The levels, weakest first.
+pub const LEVELS: [Level; 8] = [
+    Level {
+        number: 1,
+        name: "beginner",
+        net: false,
+        depth: Some(1),
+        nodes: None,
+        choices: 8,
+        margin: 200,
+        rating: 600,
+    },
+    Level { number: 2, name: "novice", net: false, depth: Some(2), nodes: None, choices: 6, margin: 100, rating: 900 },
+    Level { number: 3, name: "casual", net: false, depth: Some(3), nodes: None, choices: 4, margin: 50, rating: 1150 },
+    Level { number: 4, name: "club", net: false, depth: None, nodes: Some(3_000), choices: 1, margin: 0, rating: 1400 },
+    Level {
+        number: 5,
+        name: "advanced",
+        net: false,
+        depth: None,
+        nodes: Some(20_000),
+        choices: 1,
+        margin: 0,
+        rating: 1600,
+    },
+    Level {
+        number: 6,
+        name: "expert",
+        net: true,
+        depth: None,
+        nodes: Some(60_000),
+        choices: 1,
+        margin: 0,
+        rating: 1800,
+    },
+    Level {
+        number: 7,
+        name: "master",
+        net: true,
+        depth: None,
+        nodes: Some(250_000),
+        choices: 1,
+        margin: 0,
+        rating: 1950,
+    },
+    Level { number: 8, name: "full", net: true, depth: None, nodes: None, choices: 1, margin: 0, rating: 2100 },
+];
+
+/// The strongest level: the engine as it is.
+pub const FULL_STRENGTH: u8 = 8;
+
+impl Level {
+    /// Level `number` (1 to 8).
+    pub fn get(number: u8) -> Option<&'static Level> {
+        LEVELS.get(usize::from(number).checked_sub(1)?)
+    }
+
+    /// `limits` within this level's: the smaller depth and node caps, and the lines to choose
+    /// among.
+    pub fn limits(&self, limits: &Limits) -> Limits {
+        let min = |a: Option<u64>, b: Option<u64>| match (a, b) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Limits {
+            depth: min(limits.depth.map(u64::from), self.depth.map(u64::from)).map(|d| d as u32),
+            nodes: min(limits.nodes, self.nodes),
+            multipv: limits.multipv.max(self.choices),
+            ..limits.clone()
+        }
+    }
+
+    /// The move this level plays after a search with [`Level::limits`]: the best, or for a
+    /// level that chooses, one of the lines within its margin of the best, picked by
+    /// `entropy` (any varied number). A mate found is always played; king moves only when
+    /// nothing else is close (a beginner does not walk the king to and fro).
+    pub fn choose(&self, pos: &Position, info: &SearchInfo, entropy: u64) -> Option<Move> {
+        let best = info.lines.first()?;
+        if self.choices <= 1 || best.score.is_mate() {
+            return info.best;
+        }
+        let is_king = |m: Move| pos.piece_at(m.from()).is_some_and(|p| p.kind == PieceKind::King);
+        let candidates: Vec<Move> = info
+            .lines
+            .iter()
+            .take(self.choices)
+            .filter(|l| !l.score.is_mate() && l.score.centipawns() >= best.score.centipawns() - self.margin)
+            .filter_map(|l| l.pv.first().copied())
+            .filter(|&m| !is_king(m))
+            .collect();
+        if candidates.is_empty() {
+            return info.best;
+        }
+        // No need for a strong generator: the caller's entropy and the position vary enough.
+        let pick = (pos.hash() ^ entropy).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40;
+        Some(candidates[pick as usize % candidates.len()])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Engine;
+
+    #[test]
+    fn the_table_runs_from_weak_to_strong() {
+        for (i, level) in LEVELS.iter().enumerate() {
+            assert_eq!(usize::from(level.number), i + 1);
+            assert_eq!(Level::get(level.number), Some(level));
+        }
+        assert!(LEVELS.windows(2).all(|w| w[0].rating < w[1].rating));
+        assert_eq!(Level::get(0), None);
+        assert_eq!(Level::get(9), None);
+        let full = Level::get(FULL_STRENGTH).unwrap();
+        assert_eq!((full.depth, full.nodes, full.choices), (None, None, 1));
+    }
+
+    #[test]
+    fn a_level_caps_the_limits_it_is_given() {
+        let asked = Limits { depth: Some(10), nodes: Some(1_000), ..Limits::default() };
+        let one = Level::get(1).unwrap().limits(&asked);
+        assert_eq!((one.depth, one.nodes, one.multipv), (Some(1), Some(1_000), 8));
+        let five = Level::get(5).unwrap().limits(&Limits::default());
+        assert_eq!((five.depth, five.nodes, five.multipv), (None, Some(20_000), 1));
+    }
+
+    #[test]
+    fn a_choosing_level_plays_a_near_best_move_and_takes_a_mate() {
+        let level = Level::get(1).unwrap();
+        let pos = Position::startpos();
+        let info = Engine::new(1).search(&pos, &[], &level.limits(&Limits::default()), |_| {});
+        let best = info.lines[0].score.centipawns();
+        let near: Vec<Move> =
+            info.lines.iter().filter(|l| l.score.centipawns() >= best - level.margin).map(|l| l.pv[0]).collect();
+        let picked: std::collections::HashSet<Move> =
+            (0..64).filter_map(|e| level.choose(&pos, &info, e * 0x1234_5678_9abc)).collect();
+        assert!(picked.len() > 1, "a beginner varies its moves");
+        assert!(picked.iter().all(|m| near.contains(m)));
+        // Two rooks mate in one: every level plays it.
+        let mate = Position::from_fen("3k5/R8/9/9/9/9/9/9/8R/4K4 w - - 0 1").unwrap();
+        let info = Engine::new(1).search(&mate, &[], &level.limits(&Limits::default()), |_| {});
+        assert_eq!(level.choose(&mate, &info, 7).map(|m| m.to_string()).as_deref(), Some("i1i9"));
+    }
+}
