@@ -117,7 +117,7 @@ pub struct LevelView {
     pub level: u8,
     /// Its name (the page's words are `level.<name>`).
     pub name: &'static str,
-    /// Its rough strength on an Elo-like scale (engine README, "Levels").
+    /// Its rough strength on an Elo-like scale (an estimate: engine README, "Levels").
     pub rating: u32,
 }
 

@@ -4,7 +4,6 @@
 import { $, htmlEl as el, copyText } from './dom.js';
 import { api } from './api.js';
 import { t, applyText } from './i18n.js';
-import { qrSvg } from './qr.js';
 
 async function copy(input, say) {
   await copyText(input.value, input);
@@ -27,7 +26,9 @@ export function linkRow(labelKey, value, id) {
   const input = el('input', { readonly: '', id, 'aria-label': t(labelKey) });
   input.value = value;
   const note = el('span', { class: 'online-note' });
-  const qr = el('div', { class: 'qr', id: `${id}-qr` }, qrSvg(value, t(labelKey)));
+  const qr = el('div', { class: 'qr', id: `${id}-qr` });
+  // The QR encoder is loaded when a link is first shown: it is not part of a page's first load.
+  import('./qr.js').then(({ qrSvg }) => qr.append(qrSvg(value, t(labelKey))));
   return el('div', { class: 'online-link' },
     el('label', { for: id, 'data-i18n': labelKey, text: t(labelKey) }),
     el('div', { class: 'row' }, input,

@@ -18,31 +18,35 @@ pub use network::{NetError, Network};
 
 use std::sync::Arc;
 
-/// The WebAssembly build's net: none built in (the page's first load must stay small), so the
-/// page fetches the net when it first needs the engine and installs it here.
-#[cfg(target_arch = "wasm32")]
-static INSTALLED: std::sync::Mutex<Option<Arc<Network>>> = std::sync::Mutex::new(None);
+/// The net installed by [`set_default_net`], once one is (`Some(None)`: the hand-written
+/// evaluation).
+static INSTALLED: std::sync::Mutex<Option<Option<Arc<Network>>>> = std::sync::Mutex::new(None);
 
-/// The net engines start with: in the WebAssembly build, the one installed by
-/// [`set_default_net`] (none until then).
-#[cfg(target_arch = "wasm32")]
+/// The net engines start with: the one installed by [`set_default_net`], else the one built
+/// into this program. The WebAssembly build has none built in (its first load must stay small):
+/// the page fetches the net when it first needs the engine and installs it.
 pub fn default_net() -> Option<Arc<Network>> {
-    INSTALLED.lock().map_or(None, |net| net.clone())
-}
-
-/// Installs the net that engines made from now on start with (`None`: the hand-written
-/// evaluation). WebAssembly only: a native build has its net built in.
-#[cfg(target_arch = "wasm32")]
-pub fn set_default_net(net: Option<Arc<Network>>) {
-    if let Ok(mut installed) = INSTALLED.lock() {
-        *installed = net;
+    match INSTALLED.lock().map(|installed| installed.clone()) {
+        Ok(Some(net)) => net,
+        _ => built_in(),
     }
 }
 
-/// The net built into this program, if it was built with one. The WebAssembly build has none
-/// built in: its first load must stay small, so the page fetches a net when it needs one.
+/// Installs the net that engines made from now on start with (`None`: the hand-written
+/// evaluation), in place of the built-in one.
+pub fn set_default_net(net: Option<Arc<Network>>) {
+    if let Ok(mut installed) = INSTALLED.lock() {
+        *installed = Some(net);
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn built_in() -> Option<Arc<Network>> {
+    None
+}
+
 #[cfg(not(target_arch = "wasm32"))]
-pub fn default_net() -> Option<Arc<Network>> {
+fn built_in() -> Option<Arc<Network>> {
     use std::sync::OnceLock;
     static NET: OnceLock<Option<Arc<Network>>> = OnceLock::new();
     NET.get_or_init(|| {

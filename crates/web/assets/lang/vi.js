@@ -15,7 +15,7 @@ export default {
   'btn.engine': 'Máy đi', 'label.engineAuto': 'Máy trả lời nước đi của tôi',
   'label.level': 'Trình độ của máy', 'level.beginner': 'Mới chơi', 'level.novice': 'Tập sự',
   'level.casual': 'Nghiệp dư', 'level.club': 'Câu lạc bộ', 'level.advanced': 'Khá', 'level.expert': 'Cao thủ',
-  'level.master': 'Kiện tướng', 'level.full': 'Toàn lực', 'level.rating': '≈ {rating} Elo',
+  'level.master': 'Kiện tướng', 'level.full': 'Toàn lực', 'level.rating': 'khoảng {rating} Elo',
   'msg.thinking': 'Máy đang suy nghĩ…',
   'btn.first': 'Nước đầu', 'btn.prev': 'Nước trước', 'btn.next': 'Nước sau', 'btn.last': 'Nước cuối',
   'btn.copy': 'Sao chép liên kết', 'btn.load': 'Mở', 'btn.copyText': 'Sao chép',
