@@ -77,7 +77,8 @@ fn level_of(req: &EngineRequest) -> Result<&'static Level, ApiError> {
         (None, Some(d)) if d <= WEAK_DEPTH => d as u8,
         (None, _) => FULL_STRENGTH,
     };
-    Level::get(number).ok_or_else(|| ApiError::bad_request(format!("level {number} is out of range (1 to 8)")))
+    Level::get(number)
+        .ok_or_else(|| ApiError::bad_request(format!("level {number} is out of range (1 to {FULL_STRENGTH})")))
 }
 
 /// The engine's move for the game of `req` at its level (the weak levels pick among near-best

@@ -78,13 +78,18 @@ pub const LEVELS: [Level; 8] = [
     Level { number: 8, name: "full", net: true, depth: None, nodes: None, choices: 1, margin: 0, rating: 2100 },
 ];
 
-/// The strongest level: the engine as it is.
-pub const FULL_STRENGTH: u8 = 8;
+/// The strongest level's number (the last in [`LEVELS`]): the engine as it is.
+pub const FULL_STRENGTH: u8 = LEVELS.len() as u8;
 
 impl Level {
-    /// Level `number` (1 to 8).
+    /// Level `number` (1 to [`FULL_STRENGTH`]).
     pub fn get(number: u8) -> Option<&'static Level> {
         LEVELS.get(usize::from(number).checked_sub(1)?)
+    }
+
+    /// The strongest level: the engine as it is.
+    pub fn full() -> &'static Level {
+        &LEVELS[LEVELS.len() - 1]
     }
 
     /// `limits` within this level's: the smaller depth and node caps, and the lines to choose

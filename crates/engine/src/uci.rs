@@ -450,7 +450,7 @@ impl<'scope, 'env: 'scope, W: Write + Send> Session<'scope, 'env, W> {
         };
         let think = go.think_time(pos.turn(), self.settings.overhead);
         let waits = go.infinite || go.ponder;
-        let level = *crate::Level::get(self.settings.level).unwrap_or(&crate::LEVELS[7]);
+        let level = *crate::Level::get(self.settings.level).unwrap_or(crate::Level::full());
         let limits = level.limits(&Limits {
             depth: go.depth.map(|d| d.min(MAX_DEPTH)),
             nodes: go.nodes,
