@@ -28,11 +28,12 @@ if [ ! -x "$bindgen" ] || [ "$("$bindgen" --version)" != "wasm-bindgen $version"
     cargo install --quiet --root "$tools" wasm-bindgen-cli --version "$version"
 fi
 
-# Paths in the binary (panic locations) are written relative to the workspace, so a build in
-# any folder gives the same bytes. The `wasm` profile (Cargo.toml) builds for size: the first
+# Paths in the binary (panic locations) are written relative to the workspace and to cargo's
+# home (the dependencies' sources), so a build in any folder, by any user, gives the same bytes. The `wasm` profile (Cargo.toml) builds for size: the first
 # load of /xq carries this file. `simd128` lets the compiler vectorise the net's kernels (every
 # browser since 2021-2023 and Node 16.4 run it).
-RUSTFLAGS="--remap-path-prefix=$PWD=. -C target-feature=+simd128" \
+cargo_home=${CARGO_HOME:-$HOME/.cargo}
+RUSTFLAGS="--remap-path-prefix=$PWD=. --remap-path-prefix=$cargo_home=/cargo -C target-feature=+simd128" \
     cargo build --quiet --profile wasm -p qi-wasm --target wasm32-unknown-unknown
 
 out=packages/qi
