@@ -2,12 +2,13 @@
 //! ([`xiangqi_train::datagen`]), with a progress bar. Killed and started again on the same file,
 //! it goes on where the file ends.
 
-use anyhow::{Context, Result};
+use anyhow::{anyhow, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
+use xiangqi_engine::nnue;
 use xiangqi_train::datagen::{generate, Opening, Options};
 
 #[derive(clap::Args)]
@@ -40,12 +41,18 @@ pub struct DatagenArgs {
     /// The random seed (default: from the clock, so that runs differ).
     #[arg(long)]
     seed: Option<u64>,
+    /// The teacher's evaluation: `<default>` (the built-in net), `classical` (the hand-written
+    /// one, the loop's first teacher) or a net file (the candidate whose own games make the next net).
+    #[arg(long, default_value = "<default>")]
+    eval_file: String,
     /// Print one JSON object at the end instead of a progress bar.
     #[arg(long)]
     json: bool,
 }
 
 pub fn run(args: DatagenArgs) -> Result<()> {
+    // Every engine the games make starts with the installed net.
+    nnue::set_default_net(nnue::load_eval_file(&args.eval_file).map_err(|e| anyhow!(e))?);
     let openings: Vec<Opening> = match &args.openings {
         Some(path) => qi_match::read_openings(path, args.book_plies, xiangqi::outcome::Rules::default())?
             .into_iter()
@@ -95,6 +102,7 @@ pub fn run(args: DatagenArgs) -> Result<()> {
             "nodes": args.nodes,
             "threads": threads,
             "openings": openings.len(),
+            "eval_file": args.eval_file,
         }));
     } else {
         println!(
