@@ -2,7 +2,7 @@
 // English interface text: every key the pages use (tests/e2e/i18n.test.js checks that each
 // language has them all).
 
-/** @type {Record<string, string>} */
+/** @type {Record<string, string | import('../i18n.js').Plural>} */
 export default {
   // The pages (i18n.js users)
   'nav.home': 'Qi', 'nav.xq': 'Xiangqi', 'nav.huarong': 'Huarong Dao', 'nav.lang': 'Language',
@@ -22,7 +22,7 @@ export default {
   'share.qr': 'QR code: scan it with a phone to open the link', 'share.embed': 'Embed on a web page', 'btn.copyEmbed': 'Copy embed code',
   'share.embedCode': 'Embed code', 'share.link': 'Share link',
   'embed.autoplay': 'Autoplay', 'embed.open': 'Open on Qi', 'embed.ply': 'Move {ply} of {plies}',
-  'embed.start': 'Start ({plies} moves)', 'embed.bad': 'This link holds no game Qi can read: {why}',
+  'embed.start': { count: 'plies', one: 'Start ({plies} move)', other: 'Start ({plies} moves)' }, 'embed.bad': 'This link holds no game Qi can read: {why}',
   'label.notation': 'Notation', 'label.moves': 'Moves', 'label.share': 'Share', 'label.fen': 'FEN', 'label.pgn': 'PGN',
   'notation.chinese': 'Chinese (简体)', 'notation.wxf': 'WXF', 'notation.iccs': 'ICCS',
   'notation.traditional': 'Chinese (繁體)', 'notation.vietnamese': 'Vietnamese',
@@ -39,7 +39,7 @@ export default {
   'reason.no_attackers': 'neither side can attack',
   'hr.layout': 'Layout', 'hr.steps': 'Steps', 'hr.solve': 'Solve', 'hr.stop': 'Stop', 'hr.reset': 'Reset',
   'hr.undo': 'Undo', 'hr.edit': 'Edit', 'hr.done': 'Done', 'hr.clear': 'Clear', 'hr.share': 'Share',
-  'hr.solved': 'Solved in {steps} steps!', 'hr.minimum': 'Minimum from here: {steps} steps',
+  'hr.solved': { count: 'steps', one: 'Solved in {steps} step!', other: 'Solved in {steps} steps!' }, 'hr.minimum': { count: 'steps', one: 'Minimum from here: {steps} step', other: 'Minimum from here: {steps} steps' },
   'hr.unsolvable': 'This layout cannot be solved.', 'hr.solving': 'Solving…',
   'hr.editHelp': 'Pick a piece shape, then click a cell to place it; click a piece to remove it.',
   'hr.piece.C': 'Cao Cao 2×2', 'hr.piece.V': 'General 1×2', 'hr.piece.H': 'General 2×1', 'hr.piece.S': 'Soldier 1×1',
@@ -61,7 +61,7 @@ export default {
   'review.progress': 'Reviewing… {done} / {total} positions', 'review.done': 'Review done.',
   'review.graph': 'Evaluation over the game (Red up, Black down)',
   'judge.inaccuracy': 'Inaccuracy', 'judge.mistake': 'Mistake', 'judge.blunder': 'Blunder',
-  'judge.inaccuracys': 'inaccuracies', 'judge.mistakes': 'mistakes', 'judge.blunders': 'blunders',
+  'judge.count.inaccuracy': { count: 'n', one: '{n} inaccuracy', other: '{n} inaccuracies' }, 'judge.count.mistake': { count: 'n', one: '{n} mistake', other: '{n} mistakes' }, 'judge.count.blunder': { count: 'n', one: '{n} blunder', other: '{n} blunders' },
   'judge.better': 'better was {move}',
   'btn.promote': 'Promote variation', 'btn.deleteFrom': 'Delete from here', 'btn.copyRecord': 'Copy as text',
   'label.comment': 'Comment on this move', 'label.gameInfo': 'Game details (PGN headers)',
@@ -102,9 +102,9 @@ export default {
   'hr.difficulty': 'Difficulty', 'hr.pieces': 'Pieces', 'hr.anyPieces': 'any of the classic family',
   'hr.level.0': 'easy (10-30 steps)', 'hr.level.1': 'medium (31-60)', 'hr.level.2': 'hard (61-90)',
   'hr.level.3': 'expert (91-120)', 'hr.level.4': 'hardest (121-138)',
-  'hr.youSolved': 'Solved in {steps} steps! (minimum {min})', 'hr.youSolvedPlain': 'Solved in {steps} steps!',
-  'hr.computerSolved': 'The computer solved it in {steps} steps.', 'hr.hintMove': 'Hint: move {piece} (highlighted); {steps} steps to go.',
-  'hr.hintSolved': 'Already solved.', 'hr.best': 'Your best here: {steps} steps in {time}.',
+  'hr.youSolved': { count: 'steps', one: 'Solved in {steps} step! (minimum {min})', other: 'Solved in {steps} steps! (minimum {min})' }, 'hr.youSolvedPlain': { count: 'steps', one: 'Solved in {steps} step!', other: 'Solved in {steps} steps!' },
+  'hr.computerSolved': { count: 'steps', one: 'The computer solved it in {steps} step.', other: 'The computer solved it in {steps} steps.' }, 'hr.hintMove': { count: 'steps', one: 'Hint: move {piece} (highlighted); {steps} step to go.', other: 'Hint: move {piece} (highlighted); {steps} steps to go.' },
+  'hr.hintSolved': 'Already solved.', 'hr.best': { count: 'steps', one: 'Your best here: {steps} step in {time}.', other: 'Your best here: {steps} steps in {time}.' },
   'hr.solvedCount': 'Puzzles you have solved: {count}', 'hr.puzzle': '{steps}-step puzzle', 'hr.dailyName': 'Daily {date}',
   'hr.badLink': 'This link has no valid layout ({what}): {error}', 'hr.badName': 'No classic layout is called “{name}”.',
   'hr.emptyLink': 'The link has an empty layout (l=).', 'hr.finishEditing': 'Press Done (or choose a layout) to leave the editor first.',

@@ -3,7 +3,7 @@
 // sĩ, tượng, xe, pháo, mã, tốt; chiếu tướng, chiếu hết); tests/e2e/i18n.test.js checks that
 // each language has every key.
 
-/** @type {Record<string, string>} */
+/** @type {Record<string, string | import('../i18n.js').Plural>} */
 export default {
   // The pages (i18n.js users)
   'nav.home': 'Qi', 'nav.xq': 'Cờ tướng', 'nav.huarong': 'Hoa Dung đạo', 'nav.lang': 'Ngôn ngữ',
@@ -23,7 +23,7 @@ export default {
   'share.qr': 'Mã QR: quét bằng điện thoại để mở liên kết', 'share.embed': 'Nhúng vào trang web', 'btn.copyEmbed': 'Sao chép mã nhúng',
   'share.embedCode': 'Mã nhúng', 'share.link': 'Liên kết chia sẻ',
   'embed.autoplay': 'Tự động chạy', 'embed.open': 'Mở trên Qi', 'embed.ply': 'Nước {ply} / {plies}',
-  'embed.start': 'Bắt đầu ({plies} nước)', 'embed.bad': 'Liên kết này không chứa ván cờ Qi đọc được: {why}',
+  'embed.start': { count: 'plies', other: 'Bắt đầu ({plies} nước)' }, 'embed.bad': 'Liên kết này không chứa ván cờ Qi đọc được: {why}',
   'label.notation': 'Ký hiệu', 'label.moves': 'Nước đi', 'label.share': 'Chia sẻ', 'label.fen': 'FEN', 'label.pgn': 'PGN',
   'notation.chinese': 'Chữ Hán (giản thể)', 'notation.wxf': 'WXF', 'notation.iccs': 'ICCS',
   'notation.traditional': 'Chữ Hán (phồn thể)', 'notation.vietnamese': 'Tiếng Việt',
@@ -40,7 +40,7 @@ export default {
   'reason.no_attackers': 'cả hai bên đều không còn quân tấn công',
   'hr.layout': 'Thế', 'hr.steps': 'Bước', 'hr.solve': 'Giải', 'hr.stop': 'Dừng', 'hr.reset': 'Làm lại',
   'hr.undo': 'Đi lại', 'hr.edit': 'Sửa', 'hr.done': 'Xong', 'hr.clear': 'Xóa hết', 'hr.share': 'Chia sẻ',
-  'hr.solved': 'Đã giải trong {steps} bước!', 'hr.minimum': 'Ít nhất từ đây: {steps} bước',
+  'hr.solved': { count: 'steps', other: 'Đã giải trong {steps} bước!' }, 'hr.minimum': { count: 'steps', other: 'Ít nhất từ đây: {steps} bước' },
   'hr.unsolvable': 'Thế này không giải được.', 'hr.solving': 'Đang giải…',
   'hr.editHelp': 'Chọn hình quân, rồi bấm vào ô để đặt; bấm vào quân để bỏ đi.',
   'hr.piece.C': 'Tào Tháo 2×2', 'hr.piece.V': 'Tướng dọc 1×2', 'hr.piece.H': 'Tướng ngang 2×1', 'hr.piece.S': 'Lính 1×1',
@@ -62,7 +62,7 @@ export default {
   'review.progress': 'Đang xem lại… {done} / {total} thế cờ', 'review.done': 'Đã xem lại xong.',
   'review.graph': 'Ưu thế trong ván (Đỏ ở trên, Đen ở dưới)',
   'judge.inaccuracy': 'Nước chưa chính xác', 'judge.mistake': 'Nước sai', 'judge.blunder': 'Nước hỏng',
-  'judge.inaccuracys': 'nước chưa chính xác', 'judge.mistakes': 'nước sai', 'judge.blunders': 'nước hỏng',
+  'judge.count.inaccuracy': { count: 'n', other: '{n} nước chưa chính xác' }, 'judge.count.mistake': { count: 'n', other: '{n} nước sai' }, 'judge.count.blunder': { count: 'n', other: '{n} nước hỏng' },
   'judge.better': 'tốt hơn là {move}',
   'btn.promote': 'Nâng biến lên chính', 'btn.deleteFrom': 'Xóa từ đây', 'btn.copyRecord': 'Sao chép biên bản',
   'label.comment': 'Bình luận cho nước này', 'label.gameInfo': 'Thông tin ván cờ (thẻ PGN)',
@@ -103,9 +103,9 @@ export default {
   'hr.difficulty': 'Độ khó', 'hr.pieces': 'Quân', 'hr.anyPieces': 'bất kỳ thế nào trong họ kinh điển',
   'hr.level.0': 'dễ (10-30 bước)', 'hr.level.1': 'vừa (31-60)', 'hr.level.2': 'khó (61-90)',
   'hr.level.3': 'chuyên gia (91-120)', 'hr.level.4': 'khó nhất (121-138)',
-  'hr.youSolved': 'Đã giải trong {steps} bước! (ít nhất {min})', 'hr.youSolvedPlain': 'Đã giải trong {steps} bước!',
-  'hr.computerSolved': 'Máy đã giải trong {steps} bước.', 'hr.hintMove': 'Gợi ý: di chuyển {piece} (được tô sáng); còn {steps} bước.',
-  'hr.hintSolved': 'Đã giải xong.', 'hr.best': 'Thành tích tốt nhất của bạn ở đây: {steps} bước trong {time}.',
+  'hr.youSolved': { count: 'steps', other: 'Đã giải trong {steps} bước! (ít nhất {min})' }, 'hr.youSolvedPlain': { count: 'steps', other: 'Đã giải trong {steps} bước!' },
+  'hr.computerSolved': { count: 'steps', other: 'Máy đã giải trong {steps} bước.' }, 'hr.hintMove': { count: 'steps', other: 'Gợi ý: di chuyển {piece} (được tô sáng); còn {steps} bước.' },
+  'hr.hintSolved': 'Đã giải xong.', 'hr.best': { count: 'steps', other: 'Thành tích tốt nhất của bạn ở đây: {steps} bước trong {time}.' },
   'hr.solvedCount': 'Số câu đố bạn đã giải: {count}', 'hr.puzzle': 'Câu đố {steps} bước', 'hr.dailyName': 'Câu đố ngày {date}',
   'hr.badLink': 'Liên kết này không có thế hợp lệ ({what}): {error}', 'hr.badName': 'Không có thế kinh điển nào tên là “{name}”.',
   'hr.emptyLink': 'Liên kết có thế trống (l=).', 'hr.finishEditing': 'Hãy bấm Xong (hoặc chọn một thế) để rời trình sửa trước.',

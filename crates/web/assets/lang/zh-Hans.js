@@ -2,7 +2,7 @@
 // Simplified Chinese (简体中文) interface text: every key the pages use (tests/e2e/i18n.test.js checks that each
 // language has them all).
 
-/** @type {Record<string, string>} */
+/** @type {Record<string, string | import('../i18n.js').Plural>} */
 export default {
   // The pages (i18n.js users)
   'nav.home': '棋', 'nav.xq': '象棋', 'nav.huarong': '华容道', 'nav.lang': '语言',
@@ -22,7 +22,7 @@ export default {
   'share.qr': '二维码：用手机扫描即可打开链接', 'share.embed': '嵌入网页', 'btn.copyEmbed': '复制嵌入代码',
   'share.embedCode': '嵌入代码', 'share.link': '分享链接',
   'embed.autoplay': '自动播放', 'embed.open': '打开完整棋盘', 'embed.ply': '第 {ply} 步，共 {plies} 步',
-  'embed.start': '开局（共 {plies} 步）', 'embed.bad': '无法读取此链接中的棋局：{why}',
+  'embed.start': { count: 'plies', other: '开局（共 {plies} 步）' }, 'embed.bad': '无法读取此链接中的棋局：{why}',
   'label.notation': '记谱', 'label.moves': '着法', 'label.share': '分享', 'label.fen': 'FEN', 'label.pgn': 'PGN',
   'notation.chinese': '中文（简体）', 'notation.wxf': 'WXF', 'notation.iccs': 'ICCS',
   'notation.traditional': '中文（繁体）', 'notation.vietnamese': '越南文',
@@ -38,7 +38,7 @@ export default {
   'reason.no_attackers': '双方均无进攻子力',
   'hr.layout': '布局', 'hr.steps': '步数', 'hr.solve': '求解', 'hr.stop': '停止', 'hr.reset': '重来',
   'hr.undo': '撤销', 'hr.edit': '编辑', 'hr.done': '完成', 'hr.clear': '清空', 'hr.share': '分享',
-  'hr.solved': '{steps} 步完成！', 'hr.minimum': '从此局面最少需 {steps} 步',
+  'hr.solved': { count: 'steps', other: '{steps} 步完成！' }, 'hr.minimum': { count: 'steps', other: '从此局面最少需 {steps} 步' },
   'hr.unsolvable': '此布局无解。', 'hr.solving': '求解中…',
   'hr.editHelp': '选择棋子形状，再点击格子放置；点击棋子可移除。',
   'hr.piece.C': '曹操 2×2', 'hr.piece.V': '竖将 1×2', 'hr.piece.H': '横将 2×1', 'hr.piece.S': '兵 1×1',
@@ -60,7 +60,7 @@ export default {
   'review.progress': '复盘中… {done} / {total} 个局面', 'review.done': '复盘完成。',
   'review.graph': '全局形势曲线（上方红优，下方黑优）',
   'judge.inaccuracy': '缓着', 'judge.mistake': '错着', 'judge.blunder': '败着',
-  'judge.inaccuracys': '缓着', 'judge.mistakes': '错着', 'judge.blunders': '败着',
+  'judge.count.inaccuracy': { count: 'n', other: '{n} 缓着' }, 'judge.count.mistake': { count: 'n', other: '{n} 错着' }, 'judge.count.blunder': { count: 'n', other: '{n} 败着' },
   'judge.better': '应走 {move}',
   'btn.promote': '提升变例', 'btn.deleteFrom': '删除此后着法', 'btn.copyRecord': '复制棋谱文本',
   'label.comment': '本着注释', 'label.gameInfo': '对局信息（PGN 标签）',
@@ -101,9 +101,9 @@ export default {
   'hr.difficulty': '难度', 'hr.pieces': '棋子', 'hr.anyPieces': '经典五将四兵（任意）',
   'hr.level.0': '简单（10-30 步）', 'hr.level.1': '中等（31-60 步）', 'hr.level.2': '困难（61-90 步）',
   'hr.level.3': '专家（91-120 步）', 'hr.level.4': '最难（121-138 步）',
-  'hr.youSolved': '{steps} 步完成！（最少 {min} 步）', 'hr.youSolvedPlain': '{steps} 步完成！',
-  'hr.computerSolved': '电脑用 {steps} 步解开。', 'hr.hintMove': '提示：移动{piece}（已高亮），还需 {steps} 步。',
-  'hr.hintSolved': '已经解开。', 'hr.best': '此布局你的最好成绩：{steps} 步，用时 {time}。',
+  'hr.youSolved': { count: 'steps', other: '{steps} 步完成！（最少 {min} 步）' }, 'hr.youSolvedPlain': { count: 'steps', other: '{steps} 步完成！' },
+  'hr.computerSolved': { count: 'steps', other: '电脑用 {steps} 步解开。' }, 'hr.hintMove': { count: 'steps', other: '提示：移动{piece}（已高亮），还需 {steps} 步。' },
+  'hr.hintSolved': '已经解开。', 'hr.best': { count: 'steps', other: '此布局你的最好成绩：{steps} 步，用时 {time}。' },
   'hr.solvedCount': '你已解开的题目：{count}', 'hr.puzzle': '{steps} 步题', 'hr.dailyName': '每日一题 {date}',
   'hr.badLink': '链接中的布局无效（{what}）：{error}', 'hr.badName': '没有名为“{name}”的经典布局。',
   'hr.emptyLink': '链接中的布局为空（l=）。', 'hr.finishEditing': '请先按“完成”（或选择布局）退出编辑。',

@@ -3,7 +3,7 @@
 // differs (converted from lang/zh-Hans.js with OpenCC's s2twp, then read through by hand);
 // tests/e2e/i18n.test.js checks that each language has every key.
 
-/** @type {Record<string, string>} */
+/** @type {Record<string, string | import('../i18n.js').Plural>} */
 export default {
   // The pages (i18n.js users)
   'nav.home': '棋', 'nav.xq': '象棋', 'nav.huarong': '華容道', 'nav.lang': '語言',
@@ -23,7 +23,7 @@ export default {
   'share.qr': 'QR 碼：用手機掃描即可開啟連結', 'share.embed': '嵌入網頁', 'btn.copyEmbed': '複製嵌入程式碼',
   'share.embedCode': '嵌入程式碼', 'share.link': '分享連結',
   'embed.autoplay': '自動播放', 'embed.open': '開啟完整棋盤', 'embed.ply': '第 {ply} 步，共 {plies} 步',
-  'embed.start': '開局（共 {plies} 步）', 'embed.bad': '無法讀取此連結中的棋局：{why}',
+  'embed.start': { count: 'plies', other: '開局（共 {plies} 步）' }, 'embed.bad': '無法讀取此連結中的棋局：{why}',
   'label.notation': '記譜', 'label.moves': '著法', 'label.share': '分享', 'label.fen': 'FEN', 'label.pgn': 'PGN',
   'notation.chinese': '中文（简体）', 'notation.wxf': 'WXF', 'notation.iccs': 'ICCS',
   'notation.traditional': '中文（繁體）', 'notation.vietnamese': '越南文',
@@ -39,7 +39,7 @@ export default {
   'reason.no_attackers': '雙方均無進攻子力',
   'hr.layout': '佈局', 'hr.steps': '步數', 'hr.solve': '求解', 'hr.stop': '停止', 'hr.reset': '重來',
   'hr.undo': '撤銷', 'hr.edit': '編輯', 'hr.done': '完成', 'hr.clear': '清空', 'hr.share': '分享',
-  'hr.solved': '{steps} 步完成！', 'hr.minimum': '從此局面最少需 {steps} 步',
+  'hr.solved': { count: 'steps', other: '{steps} 步完成！' }, 'hr.minimum': { count: 'steps', other: '從此局面最少需 {steps} 步' },
   'hr.unsolvable': '此佈局無解。', 'hr.solving': '求解中…',
   'hr.editHelp': '選擇棋子形狀，再點選格子放置；點選棋子可移除。',
   'hr.piece.C': '曹操 2×2', 'hr.piece.V': '豎將 1×2', 'hr.piece.H': '橫將 2×1', 'hr.piece.S': '兵 1×1',
@@ -61,7 +61,7 @@ export default {
   'review.progress': '復盤中… {done} / {total} 個局面', 'review.done': '復盤完成。',
   'review.graph': '全局形勢曲線（上方紅優，下方黑優）',
   'judge.inaccuracy': '緩著', 'judge.mistake': '錯著', 'judge.blunder': '敗著',
-  'judge.inaccuracys': '緩著', 'judge.mistakes': '錯著', 'judge.blunders': '敗著',
+  'judge.count.inaccuracy': { count: 'n', other: '{n} 緩著' }, 'judge.count.mistake': { count: 'n', other: '{n} 錯著' }, 'judge.count.blunder': { count: 'n', other: '{n} 敗著' },
   'judge.better': '應走 {move}',
   'btn.promote': '提升變例', 'btn.deleteFrom': '刪除此後著法', 'btn.copyRecord': '複製棋譜文字',
   'label.comment': '本著註釋', 'label.gameInfo': '對局資訊（PGN 標籤）',
@@ -102,9 +102,9 @@ export default {
   'hr.difficulty': '難度', 'hr.pieces': '棋子', 'hr.anyPieces': '經典五將四兵（任意）',
   'hr.level.0': '簡單（10-30 步）', 'hr.level.1': '中等（31-60 步）', 'hr.level.2': '困難（61-90 步）',
   'hr.level.3': '專家（91-120 步）', 'hr.level.4': '最難（121-138 步）',
-  'hr.youSolved': '{steps} 步完成！（最少 {min} 步）', 'hr.youSolvedPlain': '{steps} 步完成！',
-  'hr.computerSolved': '電腦用 {steps} 步解開。', 'hr.hintMove': '提示：移動{piece}（已高亮），還需 {steps} 步。',
-  'hr.hintSolved': '已經解開。', 'hr.best': '此佈局你的最好成績：{steps} 步，用時 {time}。',
+  'hr.youSolved': { count: 'steps', other: '{steps} 步完成！（最少 {min} 步）' }, 'hr.youSolvedPlain': { count: 'steps', other: '{steps} 步完成！' },
+  'hr.computerSolved': { count: 'steps', other: '電腦用 {steps} 步解開。' }, 'hr.hintMove': { count: 'steps', other: '提示：移動{piece}（已高亮），還需 {steps} 步。' },
+  'hr.hintSolved': '已經解開。', 'hr.best': { count: 'steps', other: '此佈局你的最好成績：{steps} 步，用時 {time}。' },
   'hr.solvedCount': '你已解開的題目：{count}', 'hr.puzzle': '{steps} 步題', 'hr.dailyName': '每日一題 {date}',
   'hr.badLink': '連結中的佈局無效（{what}）：{error}', 'hr.badName': '沒有名為“{name}”的經典佈局。',
   'hr.emptyLink': '連結中的佈局為空（l=）。', 'hr.finishEditing': '請先按“完成”（或選擇佈局）退出編輯。',
