@@ -275,7 +275,7 @@ test('bug 6: the timer runs, and a solve by the player is congratulated, kept as
   // The best stays in the browser for the layout it started from.
   const fresh = await open('/huarong');
   await loadText(fresh, 'SSSS/SSSS/..../CC../CC..');
-  assert.match(await fresh.locator('#best').textContent(), /1 steps in 0:0\d/);
+  assert.match(await fresh.locator('#best').textContent(), /1 step in 0:0\d/);
   // The clock runs from the first move.
   await click(fresh, 4);
   await click(fresh, 8);

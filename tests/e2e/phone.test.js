@@ -48,7 +48,8 @@ async function shot(page, screen, what) {
   const folder = process.env.QI_SCREENSHOTS;
   if (!folder) return;
   mkdirSync(folder, { recursive: true });
-  await page.screenshot({ path: join(folder, `${what}-${screen.name}.png`) });
+  // JPEG: a dozen screens stay small enough to keep in the repository.
+  await page.screenshot({ path: join(folder, `${what}-${screen.name}.jpg`), type: 'jpeg', quality: 80 });
 }
 
 /** The page's box of `selector` and the window's size. */
