@@ -130,7 +130,12 @@ pub(super) fn hosted(inner: &Inner, id: &RoomId) -> Option<mpsc::UnboundedSender
 }
 
 /// Takes the room out of the hub and closes its queue.
-pub(super) fn leave_memory(inner: &Inner, id: &RoomId, me: &mpsc::UnboundedSender<Msg>, rx: &mut mpsc::UnboundedReceiver<Msg>) {
+pub(super) fn leave_memory(
+    inner: &Inner,
+    id: &RoomId,
+    me: &mpsc::UnboundedSender<Msg>,
+    rx: &mut mpsc::UnboundedReceiver<Msg>,
+) {
     {
         let mut rooms = lock(&inner.rooms);
         if rooms.get(id).is_some_and(|tx| tx.same_channel(me)) {
