@@ -3,10 +3,10 @@
 //! room, each in their own seat. No accounts: a seek belongs to the socket that made it and
 //! disappears when that socket closes.
 //!
-//! The shape is lila-ws's: one actor per lobby ([`actor`], the only code that changes seeks),
+//! The shape is lila-ws's: one actor per lobby (`actor.rs`, the only code that changes seeks),
 //! one typed file per message direction ([`ClientOut`]: what a client sends, [`ClientIn`]:
-//! what it is sent), the seek book ([`book`]: the lobby's own, or shared through the broker
-//! with several servers, see [`crate::WireSeek`]) and the pairing ([`pairing`]). The web
+//! what it is sent), the seek book (`book.rs`: the lobby's own, or shared through the broker
+//! with several servers, see [`crate::WireSeek`]) and the pairing (`pairing.rs`). The web
 //! layer only turns a WebSocket into [`LobbySocket`] calls and frames.
 //!
 //! Bounded: seeks per address ([`LobbyLimits::seeks_per_address`]), seeks in all
