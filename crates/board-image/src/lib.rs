@@ -1,22 +1,4 @@
-//! Pictures of Xiangqi positions.
-//!
-//! [`svg`] draws a position as an SVG document: the board, the pieces, the last move marked,
-//! optionally the file numbers. It is pure string work (the glyphs are outlines taken from the
-//! project's piece font, so the picture needs no font where it is shown) and builds for
-//! WebAssembly. With the `raster` feature, `png` and `gif` render the same drawing with
-//! tiny-skia: a PNG of one position, an animated GIF with one frame per move, or the wide
-//! preview card that link previews show (`card_png`).
-//!
-//! ```
-//! use xiangqi::Position;
-//! let pos = Position::startpos();
-//! let style = qi_board_image::Style::default();
-//! let svg = qi_board_image::svg(&pos, None, &style);
-//! assert!(svg.starts_with("<svg"));
-//! assert_eq!(svg.matches("<circle").count(), 2 * 32); // two rings per piece
-//! assert_eq!(qi_board_image::size(&style), (480, 528));
-//! ```
-
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -4,7 +4,8 @@
 //! value), so a refactor that should change nothing can be checked, and a change of the search
 //! is never made by accident. The sum is the same on every machine and under any load.
 
-use crate::search::{Engine, Limits, SearchInfo};
+use crate::engine::Engine;
+use crate::search::{Limits, SearchInfo};
 use std::time::Duration;
 use xiangqi::Position;
 

@@ -39,7 +39,7 @@ const WIN_BOUND: i32 = RULE_WIN - 1000;
 const MOVE_LIMIT: u32 = Rules::DEFAULT_MOVE_LIMIT;
 
 /// When to stop searching. With no limit at all the search goes on to [`MAX_DEPTH`] or until
-/// the stop flag ([`Engine::stop_handle`]) is set.
+/// the stop flag ([`crate::Engine::stop_handle`]) is set.
 ///
 /// ```
 /// use std::time::Duration;
@@ -118,21 +118,19 @@ struct Frame {
     piece: u8,
 }
 
-/// A searcher with its own transposition table and ordering statistics.
-pub struct Engine {
-    /// The transposition table, shared with the helper threads.
-    tt: Arc<Table>,
-    hash_mb: usize,
-    /// Lazy SMP: engines that search the same root on threads of their own while this one
-    /// searches, meeting it only through the shared table (empty: one thread).
-    helpers: Vec<Engine>,
-    /// A helper's number (1, 2, ...; 0 for the engine the caller holds): odd helpers search
-    /// every iteration one ply deeper, so that the threads' trees differ.
+/// One thread's searcher (Pikafish's `Worker`): its view of the shared transposition table,
+/// its move-ordering statistics and the state of the search it runs. [`crate::Engine`] holds
+/// one for the caller's thread and more for the helper threads.
+pub(crate) struct Worker {
+    /// The transposition table, shared by all the engine's workers.
+    pub(crate) tt: Arc<Table>,
+    /// A helper's number (1, 2, ...; 0 for the worker of the caller's thread): odd helpers
+    /// search every iteration one ply deeper, so that the threads' trees differ.
     helper_id: usize,
-    /// A helper adds its nodes here (every 1024 nodes); the main engine reads the sum.
-    helper_nodes: Arc<AtomicU64>,
+    /// A helper adds its nodes here (every 1024 nodes); the main worker reads the sum.
+    pub(crate) helper_nodes: Arc<AtomicU64>,
     /// The helpers' nodes when last read (counted against the node limit).
-    others: u64,
+    pub(crate) others: u64,
     /// The nodes already added to `helper_nodes`.
     published: u64,
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
@@ -146,7 +144,8 @@ pub struct Engine {
     /// The triangular principal-variation table.
     pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
-    stop: Arc<AtomicBool>,
+    /// The flag that stops the search (the caller's for the main worker, the pool's for helpers).
+    pub(crate) stop: Arc<AtomicBool>,
     /// Hashes of the positions before the current node: the game, then the search path.
     path: Vec<u64>,
     /// The moves played in the game from its positions in `path` (the search path's moves
@@ -158,7 +157,7 @@ pub struct Engine {
     root_allowed: Option<Vec<Move>>,
     /// The best line found so far in the running root search.
     partial: Option<Line>,
-    nodes: u64,
+    pub(crate) nodes: u64,
     seldepth: usize,
     started: Instant,
     deadline: Option<Instant>,
@@ -173,94 +172,26 @@ pub struct Engine {
     /// through other capture orders. Each slot holds the hash's high 48 bits and the score.
     eval_cache: Box<[u64; EVAL_CACHE_SLOTS]>,
     /// The learned evaluation, if one is set (else the hand-written one).
-    net: Option<Arc<Network>>,
+    pub(crate) net: Option<Arc<Network>>,
     /// The net's accumulator of each ply's position on the search path.
     accumulators: Box<[Accumulator]>,
 }
 
 const EVAL_CACHE_SLOTS: usize = 1 << 16;
 
-/// Why [`Engine::set_hash`] refused a size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HashError {
-    /// The size asked for, in MiB.
-    pub requested: usize,
-    /// The largest size allowed, in MiB.
-    pub max: usize,
-}
-
-impl core::fmt::Display for HashError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "a hash table of {} MiB cannot be had (at most {} MiB, and the memory must be free)",
-            self.requested, self.max
-        )
-    }
-}
-
-impl std::error::Error for HashError {}
-
-/// Why [`Engine::set_threads`] refused a count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ThreadsError {
-    /// The count asked for.
-    pub requested: usize,
-    /// The most threads allowed ([`Engine::MAX_THREADS`]).
-    pub max: usize,
-}
-
-impl core::fmt::Display for ThreadsError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{} search threads cannot be had (1 to {})", self.requested, self.max)
-    }
-}
-
-impl std::error::Error for ThreadsError {}
-
-impl Engine {
-    /// The largest hash table, in MiB.
-    pub const MAX_HASH_MB: usize = crate::tt::MAX_MB;
-    /// The most search threads (on WebAssembly, which has no threads here, one).
-    #[cfg(not(target_arch = "wasm32"))]
-    pub const MAX_THREADS: usize = 64;
-    /// The most search threads (on WebAssembly, which has no threads here, one).
-    #[cfg(target_arch = "wasm32")]
-    pub const MAX_THREADS: usize = 1;
-
-    /// An engine with a transposition table of about `hash_mb` MiB. A size that is too large
-    /// or cannot be allocated falls back to the largest that can (down to 1 MiB); it never
-    /// aborts. See [`Engine::set_hash`] to learn whether a size is possible. It evaluates with
-    /// the built-in net ([`crate::nnue::default_net`]) where the build has one, else with the
-    /// hand-written evaluation; [`Engine::set_net`] changes that.
-    pub fn new(hash_mb: usize) -> Engine {
-        let mut mb = hash_mb.clamp(1, Self::MAX_HASH_MB);
-        let tt = loop {
-            match Table::new(mb) {
-                Some(t) => break t,
-                None if mb > 1 => mb /= 2,
-                None => panic!("cannot allocate a 1 MiB hash table"),
-            }
-        };
-        let mut engine = Engine::with_table(Arc::new(tt), mb);
-        // The built-in net where there is one (not on WebAssembly, whose page loads a net).
-        engine.set_net(crate::nnue::default_net());
-        engine
-    }
-
-    /// An engine on a table (a helper's is the main engine's).
-    fn with_table(tt: Arc<Table>, mb: usize) -> Engine {
+impl Worker {
+    /// A worker on `tt` (the engine's table, shared by all its workers); `helper_id` 0 for the
+    /// caller's thread, 1, 2, ... for the helpers.
+    pub(crate) fn new(tt: Arc<Table>, helper_id: usize) -> Worker {
         let mut lmr = Box::new([[0; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
                 *r = (0.6 + (d as f64).ln() * (m as f64).ln() / 2.2) as i32;
             }
         }
-        Engine {
+        Worker {
             tt,
-            hash_mb: mb,
-            helpers: Vec::new(),
-            helper_id: 0,
+            helper_id,
             helper_nodes: Arc::new(AtomicU64::new(0)),
             others: 0,
             published: 0,
@@ -296,12 +227,8 @@ impl Engine {
         }
     }
 
-    /// Evaluates with `net` from now on, or with the hand-written evaluation for `None`
-    /// (helper threads too).
-    pub fn set_net(&mut self, net: Option<Arc<Network>>) {
-        for h in &mut self.helpers {
-            h.set_net(net.clone());
-        }
+    /// Evaluates with `net` from now on, or with the hand-written evaluation for `None`.
+    pub(crate) fn set_net(&mut self, net: Option<Arc<Network>>) {
         self.accumulators = match &net {
             Some(n) => vec![Accumulator::new(n, &Position::startpos()); MAX_PLY + 2].into_boxed_slice(),
             None => Vec::new().into_boxed_slice(),
@@ -310,205 +237,13 @@ impl Engine {
         self.eval_cache.fill(0);
     }
 
-    /// The net the engine evaluates with (`None`: the hand-written evaluation).
-    pub fn net(&self) -> Option<&Arc<Network>> {
-        self.net.as_ref()
-    }
-
-    /// The number of threads a search runs on.
-    pub fn threads(&self) -> usize {
-        1 + self.helpers.len()
-    }
-
-    /// Sets the number of threads a search runs on (1 to [`Engine::MAX_THREADS`]): lazy SMP,
-    /// every thread searching the same position with the one transposition table, the others'
-    /// results reaching this one through it. The best move is this thread's; the nodes are all
-    /// threads' (and a node limit counts them all). Helpers keep their move-ordering statistics
-    /// from search to search, as this engine does.
-    ///
-    /// ```
-    /// use xiangqi::Position;
-    /// use xiangqi_engine::{Engine, Limits};
-    /// let mut engine = Engine::new(4);
-    /// # #[cfg(not(target_arch = "wasm32"))]
-    /// engine.set_threads(2).unwrap();
-    /// let info = engine.search(&Position::startpos(), &[], &Limits::depth(6), |_| {});
-    /// assert!(info.best.is_some());
-    /// assert!(engine.set_threads(Engine::MAX_THREADS + 1).is_err());
-    /// ```
-    pub fn set_threads(&mut self, threads: usize) -> Result<(), ThreadsError> {
-        if !(1..=Self::MAX_THREADS).contains(&threads) {
-            return Err(ThreadsError { requested: threads, max: Self::MAX_THREADS });
-        }
-        self.helpers.truncate(threads - 1);
-        while self.helpers.len() < threads - 1 {
-            let mut helper = Engine::with_table(Arc::clone(&self.tt), self.hash_mb);
-            helper.helper_id = self.helpers.len() + 1;
-            helper.set_net(self.net.clone());
-            self.helpers.push(helper);
-        }
-        Ok(())
-    }
-
-    /// The size of the transposition table, in MiB.
-    pub fn hash_mb(&self) -> usize {
-        self.hash_mb
-    }
-
-    /// Replaces the transposition table by one of `hash_mb` MiB (emptied). Too large a size
-    /// (above [`Engine::MAX_HASH_MB`]) or one that cannot be allocated is an error and keeps
-    /// the old table.
-    pub fn set_hash(&mut self, hash_mb: usize) -> Result<(), HashError> {
-        let err = HashError { requested: hash_mb, max: Self::MAX_HASH_MB };
-        if hash_mb == 0 {
-            return Err(err);
-        }
-        // Free the old table first (the helpers hold it too) so that the new one can use its
-        // memory.
-        self.share_table(Arc::new(Table::new(1).ok_or(err)?));
-        let (table, result) = match Table::new(hash_mb) {
-            Some(t) => {
-                self.hash_mb = hash_mb;
-                (t, Ok(()))
-            }
-            None => (Table::new(self.hash_mb).or_else(|| Table::new(1)).ok_or(err)?, Err(err)),
-        };
-        self.share_table(Arc::new(table));
-        result
-    }
-
-    /// Makes `tt` the table of this engine and its helpers.
-    fn share_table(&mut self, tt: Arc<Table>) {
-        for h in &mut self.helpers {
-            h.tt = Arc::clone(&tt);
-            h.hash_mb = self.hash_mb;
-        }
-        self.tt = tt;
-    }
-
-    /// The flag that stops a search when set (from another thread, or from the
-    /// `on_iteration` callback). The caller owns it: the search only reads it and never clears
-    /// it, so a flag that is still set stops the next search at once (it answers with the first
-    /// legal move). Clear it, or give the engine a fresh one with [`Engine::set_stop_handle`],
-    /// before searching again.
-    pub fn stop_handle(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.stop)
-    }
-
-    /// Makes `stop` the flag that stops the search (see [`Engine::stop_handle`]); a caller
-    /// that gives each search its own flag never has to clear one.
-    ///
-    /// ```
-    /// use std::sync::{atomic::{AtomicBool, Ordering}, Arc};
-    /// use xiangqi::Position;
-    /// use xiangqi_engine::{Engine, Limits};
-    ///
-    /// let mut engine = Engine::new(1);
-    /// let stop = Arc::new(AtomicBool::new(false));
-    /// engine.set_stop_handle(Arc::clone(&stop));
-    /// // Stop after the third depth, from the progress callback.
-    /// let info = engine.search(&Position::startpos(), &[], &Limits::default(), |i| {
-    ///     if i.depth == 3 {
-    ///         stop.store(true, Ordering::Relaxed);
-    ///     }
-    /// });
-    /// assert_eq!(info.depth, 3);
-    /// assert!(info.best.is_some());
-    /// ```
-    pub fn set_stop_handle(&mut self, stop: Arc<AtomicBool>) {
-        self.stop = stop;
-    }
-
-    /// Forgets everything learned (a new game).
-    pub fn clear(&mut self) {
-        for h in &mut self.helpers {
-            h.clear();
-        }
+    /// Forgets everything learned (a new game), the shared table too.
+    pub(crate) fn clear(&mut self) {
         self.tt.clear();
         *self.history = [[0; Square::COUNT]; PIECE_CODES];
         *self.counter = [[None; Square::COUNT]; PIECE_CODES];
         self.continuation.clear();
         self.killers = [[None; 2]; MAX_PLY + 2];
-    }
-
-    /// What the transposition table holds for `pos`: the stored move, score and depth.
-    pub fn probe(&self, pos: &Position) -> Option<(Option<Move>, Score, u32)> {
-        let e = self.tt.get(pos.hash())?;
-        let mv = e.mv.filter(|&m| pos.is_legal(m));
-        Some((mv, Score::from_tt(e.score, 0), e.depth.max(0) as u32))
-    }
-
-    /// Searches `pos`. `game` holds the positions before it in the game and the moves played
-    /// (see [`crate::replay`]), for the repetition rules; `on_iteration` hears about each
-    /// completed depth.
-    pub fn search(
-        &mut self,
-        pos: &Position,
-        game: &[Played],
-        limits: &Limits,
-        on_iteration: impl FnMut(&SearchInfo),
-    ) -> SearchInfo {
-        self.search_moves(pos, game, limits, None, on_iteration)
-    }
-
-    /// [`Engine::search`] among the root moves in `only` (all legal moves when `None`; UCI
-    /// `searchmoves`, UCCI `banmoves`). With none of them legal there is no best move.
-    pub fn search_moves(
-        &mut self,
-        pos: &Position,
-        game: &[Played],
-        limits: &Limits,
-        only: Option<&[Move]>,
-        on_iteration: impl FnMut(&SearchInfo),
-    ) -> SearchInfo {
-        self.tt.new_search();
-        self.helper_nodes.store(0, Ordering::Relaxed);
-        self.others = 0;
-        if self.helpers.is_empty() {
-            return self.deepen(pos, game, limits, only, on_iteration);
-        }
-        self.search_threads(pos, game, limits, only, on_iteration)
-    }
-
-    /// Lazy SMP: the helpers search on threads of their own, without limits, until this
-    /// engine's search ends.
-    #[cfg(not(target_arch = "wasm32"))]
-    fn search_threads(
-        &mut self,
-        pos: &Position,
-        game: &[Played],
-        limits: &Limits,
-        only: Option<&[Move]>,
-        on_iteration: impl FnMut(&SearchInfo),
-    ) -> SearchInfo {
-        let mut helpers = core::mem::take(&mut self.helpers);
-        let done = Arc::new(AtomicBool::new(false));
-        let mut info = std::thread::scope(|scope| {
-            for h in helpers.iter_mut() {
-                h.stop = Arc::clone(&done);
-                h.helper_nodes = Arc::clone(&self.helper_nodes);
-                let unlimited = Limits::default();
-                scope.spawn(move || h.deepen(pos, game, &unlimited, only, |_| {}));
-            }
-            let info = self.deepen(pos, game, limits, only, on_iteration);
-            done.store(true, Ordering::Relaxed);
-            info
-        });
-        self.helpers = helpers;
-        info.nodes = self.nodes + self.helper_nodes.load(Ordering::Relaxed);
-        info
-    }
-
-    #[cfg(target_arch = "wasm32")]
-    fn search_threads(
-        &mut self,
-        pos: &Position,
-        game: &[Played],
-        limits: &Limits,
-        only: Option<&[Move]>,
-        on_iteration: impl FnMut(&SearchInfo),
-    ) -> SearchInfo {
-        self.deepen(pos, game, limits, only, on_iteration)
     }
 
     /// All threads' nodes so far.
@@ -517,7 +252,7 @@ impl Engine {
     }
 
     /// Iterative deepening on this thread.
-    fn deepen(
+    pub(crate) fn deepen(
         &mut self,
         pos: &Position,
         game: &[Played],
@@ -766,6 +501,9 @@ impl Engine {
         })
     }
 
+    /// The principal-variation search of `pos` to `depth` in the window (`alpha`, `beta`), at
+    /// `ply` from the root; a `cut_node` is expected to fail high. The steps are numbered as in
+    /// Stockfish's search, which this one follows in outline.
     #[allow(clippy::too_many_arguments)]
     fn alpha_beta(
         &mut self,
@@ -777,6 +515,8 @@ impl Engine {
         pv_node: bool,
         cut_node: bool,
     ) -> i32 {
+        // Step 1. The node's start: an empty PV, the check extension, and at the horizon the
+        // quiescence search.
         if pv_node {
             self.pv_len[ply] = 0;
         }
@@ -785,6 +525,8 @@ impl Engine {
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(pos, alpha, beta, ply, in_check);
         }
+        // Step 2. Count the node; below the root, the ends of the search: a stop, a repetition
+        // judged by the rules, the move limit, and mate-distance pruning.
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         let root = ply == 0;
@@ -805,12 +547,15 @@ impl Engine {
                 return alpha;
             }
         }
+        // Step 3. The transposition table: its move is tried first, and its score ends a
+        // non-PV node searched deep enough.
         let hash = pos.hash();
         let entry = self.tt.get(hash);
         let tt_move = entry.and_then(|e| e.mv);
         if let Some(s) = entry.filter(|e| e.depth >= depth && !pv_node).and_then(|e| cutoff(&e, ply, alpha, beta)) {
             return s;
         }
+        // Step 4. The static evaluation (none in check), and whether it improves on two plies ago.
         let static_eval = if in_check { -INFINITY } else { entry.map_or_else(|| self.evaluate(pos, ply), |e| e.eval) };
         // A stored bound on the score is a better guess than the static evaluation.
         let eval = match entry {
@@ -828,7 +573,7 @@ impl Engine {
         self.killers[ply + 1] = [None; 2];
 
         if !pv_node && !in_check {
-            // Razoring: far below alpha, only captures can save it (unless alpha is a mate,
+            // Step 5. Razoring: far below alpha, only captures can save it (unless alpha is a mate,
             // which a quiet move may beat by mating sooner).
             if depth <= 3 && eval + 250 * depth < alpha && alpha < WIN_BOUND {
                 let q = self.quiesce(pos, alpha - 1, alpha, ply, false);
@@ -836,13 +581,13 @@ impl Engine {
                     return q;
                 }
             }
-            // Reverse futility: so far above beta that a quiet move will not lose it all. Not
+            // Step 6. Reverse futility: so far above beta that a quiet move will not lose it all. Not
             // when beta is being mated: no static score proves the mate is escaped.
             let margin = 85 * depth - if improving { 60 } else { 0 };
             if depth <= 7 && eval - margin >= beta && eval.abs() < WIN_BOUND && beta > -WIN_BOUND {
                 return eval;
             }
-            // Null move: if passing still fails high, a real move will too. Without rooks or
+            // Step 7. Null move: if passing still fails high, a real move will too. Without rooks or
             // horses, zugzwang is likely: verify with a reduced real search.
             let last_was_null = ply > 0 && self.stack[ply - 1].mv.is_none();
             let attackers = if depth >= 2 && !last_was_null && eval >= beta { attackers(pos) } else { 0 };
@@ -875,6 +620,8 @@ impl Engine {
             }
         }
 
+        // Step 8. The moves, in the picker's order; with none the side to move has lost (mate
+        // and stalemate alike).
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return -MATE + ply as i32;
@@ -893,6 +640,7 @@ impl Engine {
         let mut quiets_tried: [Option<Move>; 64] = [None; 64];
         let mut quiet_count = 0;
         let mut searched = 0;
+        // Step 9. The move loop (at the root, only the moves not yet in a MultiPV line and allowed).
         while let Some((m, kind)) = picker.next(pos) {
             if root && (self.root_excluded.contains(&m) || self.root_allowed.as_ref().is_some_and(|a| !a.contains(&m)))
             {
@@ -901,7 +649,8 @@ impl Engine {
             let capture = pos.is_capture(m);
             let piece = pos.codes()[m.from().index()];
             let killer_or_counter = kind == Kind::Refutation;
-            // Shallow pruning of moves that are unlikely to matter; none of it when alpha is a
+            // Step 10. Shallow pruning of moves that are unlikely to matter (late moves,
+            // futility, bad history, captures that lose by SEE); none of it when alpha is a
             // mate already found: only a sooner mate beats it, and that may be any quiet move.
             if !root && best_score > -WIN_BOUND && alpha < WIN_BOUND && !in_check {
                 if !capture && !killer_or_counter {
@@ -926,6 +675,7 @@ impl Engine {
                     continue;
                 }
             }
+            // Step 11. Make the move.
             self.stack[ply].mv = Some(m);
             self.stack[ply].piece = piece;
             self.push_move(pos, m, ply);
@@ -933,6 +683,9 @@ impl Engine {
             self.path.push(hash);
             let gives_check = pos.is_check();
             let new_depth = depth - 1;
+            // Step 12. Search it: the first move with the full window, the others with a null
+            // window, reduced late (LMR), searched again at full depth and then with the full
+            // window when they beat alpha.
             let mut score;
             if searched == 0 {
                 score = -self.alpha_beta(pos, new_depth, -beta, -alpha, ply + 1, pv_node, false);
@@ -957,6 +710,7 @@ impl Engine {
                     score = -self.alpha_beta(pos, new_depth, -beta, -alpha, ply + 1, true, false);
                 }
             }
+            // Step 13. Undo the move.
             self.path.pop();
             pos.undo(m, undo);
             if self.aborted {
@@ -967,6 +721,8 @@ impl Engine {
                 quiets_tried[quiet_count] = Some(m);
                 quiet_count += 1;
             }
+            // Step 14. A new best move: the PV, alpha, and at beta a cutoff that rewards a quiet
+            // move in the ordering statistics.
             if score > best_score {
                 best_score = score;
                 if score > alpha {
@@ -988,10 +744,11 @@ impl Engine {
                 }
             }
         }
+        // Step 15. Nothing searched: every move was pruned or excluded.
         if searched == 0 {
-            // Every move was pruned or excluded.
             return if root { -INFINITY } else { alpha };
         }
+        // Step 16. Store the result (not for a root search that excluded MultiPV lines' moves).
         let bound = bound_of(best_score, original_alpha, beta);
         if !root || self.root_excluded.is_empty() {
             self.tt.put(
@@ -1061,7 +818,7 @@ impl Engine {
     }
 
     /// How good a quiet move of `piece` to `to` has been: its history plus its continuation
-    /// history after the `earlier` moves ([`Engine::earlier_moves`] of the node).
+    /// history after the `earlier` moves ([`Worker::earlier_moves`] of the node).
     #[inline]
     fn quiet_stat(&self, earlier: &[Option<(u8, usize)>; 2], piece: u8, to: usize) -> i32 {
         let mut s = self.history[piece as usize][to];
@@ -1200,6 +957,14 @@ fn attackers(pos: &Position) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Engine;
+
+    /// A worker as `Engine::new(4)` makes its main one.
+    fn worker() -> Worker {
+        let mut worker = Worker::new(Arc::new(Table::new(4).unwrap()), 0);
+        worker.set_net(crate::nnue::default_net());
+        worker
+    }
 
     fn best(fen: &str, depth: u32) -> SearchInfo {
         Engine::new(4).search(&fen.parse().unwrap(), &[], &Limits::depth(depth), |_| {})
@@ -1250,14 +1015,14 @@ mod tests {
         // A middle game (the folium self-test position).
         let fen = "r2akab1r/3n5/4b3n/p1p1pRp1p/9/2P3P2/P3P3c/N2C3C1/4A4/1RBAK1B2 w - - 0 1";
         let mut pos: Position = fen.parse().unwrap();
-        let mut engine = Engine::new(4);
+        let mut engine = worker();
         let full = engine.aspiration(&mut pos, 5, None);
         assert_eq!(engine.researches, 0, "a full window is never searched again");
         // A guess far too low fails high, one far too high fails low: each is searched again
         // in wider windows until the score falls inside, so the score returned is exact, not a
         // bound. (It need not equal the full window's: pruning depends on the window.)
         for guess in [full - 500, full + 500, full - 40, full + 40] {
-            let mut engine = Engine::new(4);
+            let mut engine = worker();
             let score = engine.aspiration(&mut pos, 5, Some(guess));
             let (alpha, beta) = engine.last_window;
             // 500 off always misses the window; 40 off may land inside it when pruning in the
@@ -1267,25 +1032,14 @@ mod tests {
             assert!(beta == INFINITY || score < beta, "guess {guess}: {score} fails high in ({alpha}, {beta})");
         }
         // A guess that is right needs no second search.
-        let mut engine = Engine::new(4);
+        let mut engine = worker();
         engine.aspiration(&mut pos, 5, None);
         let again = engine.aspiration(&mut pos, 5, Some(full));
         assert_eq!((again, engine.researches), (full, 0));
         // No window around a mate score: it is searched with the full window at once.
-        let mut engine = Engine::new(4);
+        let mut engine = worker();
         engine.aspiration(&mut pos, 5, Some(MATE - 10));
         assert_eq!(engine.researches, 0);
-    }
-
-    #[test]
-    fn hash_size_is_bounded() {
-        let mut engine = Engine::new(1);
-        assert!(engine.set_hash(Engine::MAX_HASH_MB + 1).is_err());
-        assert!(engine.set_hash(usize::MAX).is_err());
-        assert_eq!(engine.hash_mb(), 1);
-        assert!(engine.set_hash(0).is_err());
-        assert!(engine.set_hash(2).is_ok());
-        assert_eq!(engine.hash_mb(), 2);
     }
 
     /// Loads a game (`moves` from `fen`) into the engine's path as a search would, and
@@ -1294,7 +1048,7 @@ mod tests {
         let start: Position = fen.parse().unwrap();
         let moves: Vec<Move> = moves.split(' ').map(|m| m.parse().unwrap()).collect();
         let (end, game) = crate::replay(&start, &moves);
-        let mut engine = Engine::new(1);
+        let mut engine = Worker::new(Arc::new(Table::new(1).unwrap()), 0);
         engine.path = game.iter().map(|p| p.hash).collect();
         engine.game_moves = game.iter().map(|p| p.mv).collect();
         engine.game_len = game.len();

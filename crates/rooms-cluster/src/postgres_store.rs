@@ -9,6 +9,7 @@
 //! ([`qi_rooms::StoreHandle`]), never on the async runtime.
 
 use postgres::{Client, GenericClient, NoTls, Row};
+use qi_rooms::store::jobs::{commit_jobs, JobWriter};
 use qi_rooms::store::row::{color_column, RoomRow, ROOM_COLUMNS};
 use qi_rooms::{Claimed, PrunePolicy, RoomId, RoomRecord, RoomStore, Save, SaveError, StoreError};
 
@@ -218,6 +219,25 @@ fn write_row(client: &mut impl GenericClient, save: &Save, owner: &str) -> Resul
     Ok(changed == 1)
 }
 
+/// A transaction as the shared commit loop writes through it.
+struct Jobs<'a, 't> {
+    tx: &'a mut postgres::Transaction<'t>,
+    /// The server writing: a new room is its own.
+    owner: &'a str,
+}
+
+impl JobWriter for Jobs<'_, '_> {
+    type Error = postgres::Error;
+
+    fn batch(&mut self, sql: &str) -> Result<(), postgres::Error> {
+        self.tx.batch_execute(sql)
+    }
+
+    fn write(&mut self, save: &Save) -> Result<bool, postgres::Error> {
+        write_row(self.tx, save, self.owner)
+    }
+}
+
 impl RoomStore for PostgresStore {
     fn load(&mut self, id: &RoomId) -> Result<Option<RoomRecord>, StoreError> {
         let row = self
@@ -266,24 +286,7 @@ impl RoomStore for PostgresStore {
 
     fn commit(&mut self, jobs: &[Vec<Save>]) -> Result<Vec<Result<(), SaveError>>, StoreError> {
         let mut tx = self.client.transaction().map_err(db)?;
-        let mut results = Vec::with_capacity(jobs.len());
-        for job in jobs {
-            // Each job in a savepoint: a conflict undoes that job only.
-            let mut point = tx.transaction().map_err(db)?;
-            let mut result = Ok(());
-            for save in job {
-                if !write_row(&mut point, save, &self.owner).map_err(db)? {
-                    result = Err(SaveError::Conflict(save.record.id.clone()));
-                    break;
-                }
-            }
-            if result.is_ok() {
-                point.commit().map_err(db)?;
-            } else {
-                point.rollback().map_err(db)?;
-            }
-            results.push(result);
-        }
+        let results = commit_jobs(&mut Jobs { tx: &mut tx, owner: &self.owner }, jobs).map_err(db)?;
         tx.commit().map_err(db)?;
         Ok(results)
     }

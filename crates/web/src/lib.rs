@@ -1,4 +1,4 @@
-//! Qi's web app: pages and assets embedded in the binary, and a small JSON API.
+#![doc = include_str!("../README.md")]
 //!
 //! [`router`] builds the whole app (tests drive it with `tower::ServiceExt::oneshot`);
 //! [`bind`] and [`serve`] put it on a socket, within the [`ServerLimits`].

@@ -11,6 +11,7 @@
 //! either has moved on. So an owner that lost its room (its lease expired while it was paused,
 //! another instance claimed the room) can never overwrite a newer state.
 
+pub mod jobs;
 mod memory;
 mod prune;
 pub mod row;

@@ -1,5 +1,6 @@
 //! The SQLite room store: one row per room in a WAL-mode database file.
 
+use super::jobs::{commit_jobs, JobWriter};
 use super::row::{color_column, RoomRow, ROOM_COLUMNS};
 use super::{Claimed, PrunePolicy, RoomStore, Save, SaveError, StoreError};
 use crate::id::RoomId;
@@ -234,6 +235,25 @@ fn write_names(conn: &Connection, r: &RoomRecord) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// A transaction as the shared commit loop writes through it.
+struct Jobs<'a>(&'a Connection);
+
+impl JobWriter for Jobs<'_> {
+    type Error = rusqlite::Error;
+
+    fn batch(&mut self, sql: &str) -> rusqlite::Result<()> {
+        self.0.execute_batch(sql)
+    }
+
+    fn write(&mut self, save: &Save) -> rusqlite::Result<bool> {
+        if !write_row(self.0, save)? {
+            return Ok(false);
+        }
+        write_names(self.0, &save.record)?;
+        Ok(true)
+    }
+}
+
 impl RoomStore for SqliteStore {
     fn load(&mut self, id: &RoomId) -> Result<Option<RoomRecord>, StoreError> {
         let row = self
@@ -274,26 +294,8 @@ impl RoomStore for SqliteStore {
     }
 
     fn commit(&mut self, jobs: &[Vec<Save>]) -> Result<Vec<Result<(), SaveError>>, StoreError> {
-        let mut tx = self.conn.transaction().map_err(db)?;
-        let mut results = Vec::with_capacity(jobs.len());
-        for job in jobs {
-            // Each job in a savepoint: a conflict undoes that job only.
-            let mut point = tx.savepoint().map_err(db)?;
-            let mut result = Ok(());
-            for save in job {
-                if !write_row(&point, save).map_err(db)? {
-                    result = Err(SaveError::Conflict(save.record.id.clone()));
-                    break;
-                }
-                write_names(&point, &save.record).map_err(db)?;
-            }
-            if result.is_ok() {
-                point.commit().map_err(db)?;
-            } else {
-                point.rollback().map_err(db)?;
-            }
-            results.push(result);
-        }
+        let tx = self.conn.transaction().map_err(db)?;
+        let results = commit_jobs(&mut Jobs(&tx), jobs).map_err(db)?;
         tx.commit().map_err(db)?;
         Ok(results)
     }

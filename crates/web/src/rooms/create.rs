@@ -35,7 +35,7 @@ pub async fn create(
     headers: HeaderMap,
     Body(request): Body<CreateRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    let clock = super::lobby::parse_clock(request.clock).map_err(ApiError::bad_request)?;
+    let clock = qi_rooms::lobby::parse_clock(request.clock).map_err(ApiError::bad_request)?;
     let spec = RoomSpec::parse(request.fen.as_deref(), &request.moves, clock)
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
     // Only requests that would make a room count against the address's allowance.
