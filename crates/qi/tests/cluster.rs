@@ -293,3 +293,71 @@ fn redis_without_a_shared_database_is_refused() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("PostgreSQL URL"));
 }
+
+/// Plays `plies` from `from` on, each by the side to move, and checks both players see them.
+async fn play_from(red: &mut Client, black: &mut Client, plies: &[&str], from: usize) {
+    for (ply, mv) in plies.iter().enumerate().skip(from) {
+        play(if ply % 2 == 0 { &mut *red } else { &mut *black }, ply, mv).await;
+    }
+    for client in [red, black] {
+        client.settled(|s| s["moves"].as_array().is_some_and(|m| m.len() == plies.len())).await.unwrap();
+    }
+}
+
+/// PostgreSQL restarted mid-game under `servers` (one instance alone, or two with Redis):
+/// the next move is acknowledged within 10 s of the restart, nothing acknowledged is lost, the
+/// clock of the side to move ran no longer than the wall clock and the other's did not move,
+/// and rooms can be made again.
+async fn a_postgres_restart_mid_game(postgres: &mut PostgresServer, servers: [&ServerProcess; 2]) {
+    let [a, b] = servers;
+    let room = create(&a.addr, &json!({"clock": {"initial_s": 300, "increment_s": 0}})).await.unwrap();
+    let id = room["room"].as_str().unwrap().to_string();
+    let mut red = Client::seat(&a.addr, &room, "red").await.unwrap();
+    let mut black = Client::seat(&b.addr, &room, "black").await.unwrap();
+    let plies = ["h2e2", "h9g7", "h0g2", "i9h9", "b0c2", "b9c7", "i0h0", "a9b9"];
+    play_from(&mut red, &mut black, &plies[..3], 0).await;
+    // Red's clock starts after Black's next move: it cannot have run for longer than this.
+    let turn_from = Instant::now();
+    play_from(&mut red, &mut black, &plies[..4], 3).await;
+    let before = red.state["clock"].clone();
+    assert_eq!(before["running"], "red");
+    let restarted_at = Instant::now();
+
+    postgres.restart(Duration::from_millis(300)).unwrap();
+    let state = play(&mut red, 4, plies[4]).await;
+    let (resumed_in, turn) = (restarted_at.elapsed(), turn_from.elapsed());
+    let charged = before["red_ms"].as_u64().unwrap() - state["clock"]["red_ms"].as_u64().unwrap();
+    eprintln!("PostgreSQL restart: the next move acknowledged {resumed_in:?} after it, {charged} ms charged to Red");
+    assert!(resumed_in < Duration::from_secs(10), "play resumed only after {resumed_in:?}");
+    // Red's clock ran while the move could not be saved, as when Red thinks: no more, no less.
+    assert!(charged <= turn.as_millis() as u64, "Red charged {charged} ms in a turn of {turn:?}");
+    assert!(charged + 500 >= resumed_in.as_millis() as u64, "Red refunded: {charged} ms in {resumed_in:?}");
+    // Black's clock starts with Red's move: the state shows at most the moments since.
+    let black_ran = before["black_ms"].as_u64().unwrap() - state["clock"]["black_ms"].as_u64().unwrap();
+    assert!(black_ran < 1_000, "Black charged {black_ran} ms for Red's turn: {state}");
+
+    play_from(&mut red, &mut black, &plies, 5).await;
+    for server in servers {
+        let (status, shown) = http(&server.addr, "GET", &format!("/api/rooms/{id}"), None).await.unwrap();
+        assert_eq!(status, 200);
+        assert_eq!(shown["moves"], json!(plies), "{shown}");
+    }
+    let made = create(&b.addr, &json!({})).await.expect("a room can be made again");
+    assert!(made["room"].is_string(), "{made}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_postgres_restart_mid_game_under_one_instance_resumes_within_seconds() {
+    let mut postgres = PostgresServer::start().expect("postgres starts");
+    let database = postgres.url();
+    let args = ["serve", "--database", database.as_str(), "--durability", "process"];
+    let server = ServerProcess::start(env!("CARGO_BIN_EXE_qi").as_ref(), args).expect("qi starts");
+    a_postgres_restart_mid_game(&mut postgres, [&server, &server]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_postgres_restart_mid_game_in_a_cluster_resumes_within_seconds() {
+    let mut cluster = Cluster::start();
+    let (a, b) = (cluster.instance(), cluster.instance());
+    a_postgres_restart_mid_game(&mut cluster.postgres, [&a, &b]).await;
+}

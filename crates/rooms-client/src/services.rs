@@ -141,7 +141,51 @@ pub struct PostgresServer {
     child: Child,
     /// Its port on 127.0.0.1.
     pub port: u16,
+    bin: PathBuf,
+    account: Option<(u32, u32)>,
     _folder: Folder,
+}
+
+/// Runs `command` as the `postgres` account when there is one to run as.
+fn as_account(command: &mut Command, account: Option<(u32, u32)>) {
+    if let Some((uid, gid)) = account {
+        command.uid(uid).gid(gid);
+    }
+}
+
+/// Starts `postgres` on the cluster in `folder`/data and waits until it takes connections.
+fn launch_postgres(bin: &Path, account: Option<(u32, u32)>, folder: &Path, port: u16) -> Result<Child> {
+    let mut postgres = Command::new(bin.join("postgres"));
+    postgres.arg("-D").arg(folder.join("data")).args(["-p", &port.to_string(), "-c", "listen_addresses=127.0.0.1"]);
+    postgres.arg("-c").arg(format!("unix_socket_directories={}", folder.display()));
+    // A test server: the rooms' durability is tested against killed qi processes, not a
+    // killed PostgreSQL.
+    postgres.args(["-c", "fsync=off", "-c", "full_page_writes=off", "-c", "max_connections=50"]);
+    postgres.stdout(Stdio::null()).stderr(Stdio::null()).current_dir(folder);
+    as_account(&mut postgres, account);
+    let mut child = postgres.spawn().context("starting postgres")?;
+    wait_for_port(port, &mut child, "postgres")?;
+    // The port opens before the server takes connections ("the database system is starting
+    // up"): wait until pg_isready says it accepts them.
+    let pg_isready = match bin.join("pg_isready") {
+        p if p.is_file() => p,
+        _ => find_program("pg_isready", &[])?,
+    };
+    let start = Instant::now();
+    loop {
+        let ready = Command::new(&pg_isready)
+            .args(["-q", "-h", "127.0.0.1", "-p", &port.to_string(), "-U", "qi", "-d", "postgres"])
+            .status()
+            .context("running pg_isready")?;
+        if ready.success() {
+            return Ok(child);
+        }
+        if start.elapsed() > READY_WITHIN {
+            stop(&mut child);
+            bail!("postgres did not accept connections within {READY_WITHIN:?}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
 
 /// The newest PostgreSQL's binaries folder (Debian keeps them out of the PATH).
@@ -184,11 +228,6 @@ impl PostgresServer {
         let folder = Folder::new("qi-postgres")?;
         let data = folder.0.join("data");
         std::fs::create_dir(&data)?;
-        let as_account = |command: &mut Command| {
-            if let Some((uid, gid)) = account {
-                command.uid(uid).gid(gid);
-            }
-        };
         if let Some((uid, gid)) = account {
             std::os::unix::fs::chown(&folder.0, Some(uid), Some(gid))?;
             std::os::unix::fs::chown(&data, Some(uid), Some(gid))?;
@@ -196,44 +235,27 @@ impl PostgresServer {
         let mut initdb = Command::new(bin.join("initdb"));
         initdb.args(["-U", "qi", "-A", "trust", "-E", "UTF8", "--no-sync", "-D"]).arg(&data);
         initdb.stdout(Stdio::null()).stderr(Stdio::piped()).current_dir(&folder.0);
-        as_account(&mut initdb);
+        as_account(&mut initdb, account);
         let out = initdb.output().context("running initdb")?;
         if !out.status.success() {
             bail!("initdb failed: {}", String::from_utf8_lossy(&out.stderr));
         }
         let port = free_port()?;
-        let mut postgres = Command::new(bin.join("postgres"));
-        postgres.arg("-D").arg(&data).args(["-p", &port.to_string(), "-c", "listen_addresses=127.0.0.1"]);
-        postgres.arg("-c").arg(format!("unix_socket_directories={}", folder.0.display()));
-        // A test server: the rooms' durability is tested against killed qi processes, not a
-        // killed PostgreSQL.
-        postgres.args(["-c", "fsync=off", "-c", "full_page_writes=off", "-c", "max_connections=50"]);
-        postgres.stdout(Stdio::null()).stderr(Stdio::null()).current_dir(&folder.0);
-        as_account(&mut postgres);
-        let mut child = postgres.spawn().context("starting postgres")?;
-        wait_for_port(port, &mut child, "postgres")?;
-        // The port opens before the server takes connections ("the database system is starting
-        // up"): wait until pg_isready says it accepts them.
-        let pg_isready = match bin.join("pg_isready") {
-            p if p.is_file() => p,
-            _ => find_program("pg_isready", &[])?,
-        };
-        let start = Instant::now();
-        loop {
-            let ready = Command::new(&pg_isready)
-                .args(["-q", "-h", "127.0.0.1", "-p", &port.to_string(), "-U", "qi", "-d", "postgres"])
-                .status()
-                .context("running pg_isready")?;
-            if ready.success() {
-                break;
-            }
-            if start.elapsed() > READY_WITHIN {
-                stop(&mut child);
-                bail!("postgres did not accept connections within {READY_WITHIN:?}");
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        Ok(PostgresServer { child, port, _folder: folder })
+        let child = launch_postgres(&bin, account, &folder.0, port)?;
+        Ok(PostgresServer { child, port, bin, account, _folder: folder })
+    }
+
+    /// Stops it (SIGINT, PostgreSQL's fast shutdown: every connection is closed) and starts it
+    /// again on the same port with the same data, as a service restart does.
+    ///
+    /// # Errors
+    /// When it does not start again.
+    pub fn restart(&mut self, down_for: Duration) -> Result<()> {
+        unsafe { libc::kill(self.child.id() as libc::pid_t, libc::SIGINT) };
+        let _ = self.child.wait();
+        std::thread::sleep(down_for);
+        self.child = launch_postgres(&self.bin, self.account, &self._folder.0, self.port)?;
+        Ok(())
     }
 
     /// `postgres://qi@127.0.0.1:PORT/postgres`.

@@ -23,9 +23,11 @@
 #![deny(missing_docs)]
 
 mod postgres_store;
+mod probe;
 mod redis_bus;
 
-pub use postgres_store::{PostgresStore, SCHEMA_VERSION};
+pub use postgres_store::{PostgresStore, CONNECT_WAIT, SCHEMA_VERSION};
+pub use probe::{ping_postgres, ping_redis};
 pub use redis_bus::RedisBus;
 
 use qi_rooms::{Hub, Limits, PrunePolicy, StoreHandle};

@@ -6,12 +6,17 @@
 //! claimed from a dead owner is not charged for the time since ([`RoomStore::claim`]).
 //!
 //! The client is the blocking `postgres` crate: a store runs on a thread of its own
-//! ([`qi_rooms::StoreHandle`]), never on the async runtime.
+//! ([`qi_rooms::StoreHandle`]), never on the async runtime. Its connections come from an
+//! `r2d2` pool that checks each one before use and replaces a broken one, so after a
+//! PostgreSQL restart the next operation runs on a fresh connection instead of failing on the
+//! dead one; while the server is down an operation waits at most [`CONNECT_WAIT`] and fails.
 
-use postgres::{Client, GenericClient, NoTls, Row};
+use postgres::{GenericClient, NoTls, Row};
 use qi_rooms::store::jobs::{commit_jobs, JobWriter};
 use qi_rooms::store::row::{color_column, RoomRow, ROOM_COLUMNS};
 use qi_rooms::{Claimed, PrunePolicy, RoomId, RoomRecord, RoomStore, Save, SaveError, StoreError};
+use r2d2_postgres::PostgresConnectionManager;
+use std::time::Duration;
 
 /// The schema version this code writes; a database of a newer one is refused.
 pub const SCHEMA_VERSION: i32 = 1;
@@ -56,13 +61,28 @@ const MIGRATION_LOCK: i64 = 0x0071_6972_6f6f_6d73;
 /// How long an instance's last sign of life is kept after it stopped.
 const FORGET_INSTANCES_MS: i64 = 24 * 3600 * 1000;
 
+/// The longest an operation waits for a connection (a new one is made when the pooled one is
+/// broken): while PostgreSQL is down a move is refused after this, not held.
+pub const CONNECT_WAIT: Duration = Duration::from_secs(3);
+
+/// Connections kept: the store's thread uses one at a time; the second lets a replacement be
+/// made while the first is being checked.
+const POOL_SIZE: u32 = 2;
+
 fn db(e: postgres::Error) -> StoreError {
     StoreError(format!("PostgreSQL: {e}"))
 }
 
+fn unreachable(e: r2d2::Error) -> StoreError {
+    StoreError(format!("PostgreSQL: no connection within {CONNECT_WAIT:?} ({e})"))
+}
+
+type Pool = r2d2::Pool<PostgresConnectionManager<NoTls>>;
+type PooledClient = r2d2::PooledConnection<PostgresConnectionManager<NoTls>>;
+
 /// Rooms in a PostgreSQL database.
 pub struct PostgresStore {
-    client: Client,
+    pool: Pool,
     /// The server this store writes for (the name it marks alive): new rooms are its own.
     owner: String,
 }
@@ -75,10 +95,24 @@ impl PostgresStore {
     /// or it has a `rooms` table that is not Qi's.
     pub fn connect(url: &str) -> Result<PostgresStore, StoreError> {
         let mut config: postgres::Config = url.parse().map_err(|e| StoreError(format!("bad database URL: {e}")))?;
-        config.connect_timeout(std::time::Duration::from_secs(5));
-        let mut client = config.connect(NoTls).map_err(db)?;
-        migrate(&mut client)?;
-        Ok(PostgresStore { client, owner: String::new() })
+        config.connect_timeout(CONNECT_WAIT);
+        let pool = r2d2::Pool::builder()
+            .max_size(POOL_SIZE)
+            .min_idle(Some(1))
+            // A round trip per operation finds a connection the server closed (a restart) and
+            // the pool replaces it, so no move is refused for a connection that is merely stale.
+            .test_on_check_out(true)
+            .connection_timeout(CONNECT_WAIT)
+            .error_handler(Box::new(r2d2::NopErrorHandler))
+            .build_unchecked(PostgresConnectionManager::new(config, NoTls));
+        let store = PostgresStore { pool, owner: String::new() };
+        migrate(&mut store.client()?)?;
+        Ok(store)
+    }
+
+    /// A checked connection: the pooled one if it still answers, else a new one.
+    fn client(&self) -> Result<PooledClient, StoreError> {
+        self.pool.get().map_err(unreachable)
     }
 
     /// How many rooms are stored.
@@ -86,12 +120,12 @@ impl PostgresStore {
     /// # Errors
     /// When the database cannot be read.
     pub fn count(&mut self) -> Result<usize, StoreError> {
-        let n: i64 = self.client.query_one("SELECT COUNT(*) FROM rooms", &[]).map_err(db)?.get(0);
+        let n: i64 = self.client()?.query_one("SELECT COUNT(*) FROM rooms", &[]).map_err(db)?.get(0);
         Ok(usize::try_from(n).unwrap_or(0))
     }
 }
 
-fn migrate(client: &mut Client) -> Result<(), StoreError> {
+fn migrate(client: &mut PooledClient) -> Result<(), StoreError> {
     let mut tx = client.transaction().map_err(db)?;
     tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK]).map_err(db)?;
     tx.batch_execute("CREATE TABLE IF NOT EXISTS qi_schema (version INTEGER NOT NULL)").map_err(db)?;
@@ -241,14 +275,15 @@ impl JobWriter for Jobs<'_, '_> {
 impl RoomStore for PostgresStore {
     fn load(&mut self, id: &RoomId) -> Result<Option<RoomRecord>, StoreError> {
         let row = self
-            .client
+            .client()?
             .query_opt(&format!("SELECT {} FROM rooms WHERE id = $1", columns()), &[&id.as_str()])
             .map_err(db)?;
         row.as_ref().map(read_row).transpose()
     }
 
     fn claim(&mut self, id: &RoomId, owner: &str, wall_ms: i64) -> Result<Option<Claimed>, StoreError> {
-        let mut tx = self.client.transaction().map_err(db)?;
+        let mut client = self.client()?;
+        let mut tx = client.transaction().map_err(db)?;
         let Some(row) = tx
             .query_opt(
                 &format!("SELECT {}, fence, owner FROM rooms WHERE id = $1 FOR UPDATE", columns()),
@@ -285,7 +320,8 @@ impl RoomStore for PostgresStore {
     }
 
     fn commit(&mut self, jobs: &[Vec<Save>]) -> Result<Vec<Result<(), SaveError>>, StoreError> {
-        let mut tx = self.client.transaction().map_err(db)?;
+        let mut client = self.client()?;
+        let mut tx = client.transaction().map_err(db)?;
         let results = commit_jobs(&mut Jobs { tx: &mut tx, owner: &self.owner }, jobs).map_err(db)?;
         tx.commit().map_err(db)?;
         Ok(results)
@@ -294,7 +330,7 @@ impl RoomStore for PostgresStore {
     fn mark_alive(&mut self, owner: &str, wall_ms: i64) -> Result<(), StoreError> {
         // The server marks itself alive before anything else: the rooms it makes are its own.
         self.owner = owner.to_string();
-        self.client
+        self.client()?
             .execute(
                 "INSERT INTO instances (id, alive_ms) VALUES ($1, $2)
                  ON CONFLICT (id) DO UPDATE SET alive_ms = EXCLUDED.alive_ms",
@@ -312,17 +348,15 @@ impl RoomStore for PostgresStore {
     fn prune(&mut self, policy: &PrunePolicy, wall_ms: i64) -> Result<usize, StoreError> {
         let finished = wall_ms - i64::try_from(policy.finished.as_millis()).unwrap_or(i64::MAX / 2);
         let abandoned = wall_ms - i64::try_from(policy.abandoned.as_millis()).unwrap_or(i64::MAX / 2);
-        let n = self
-            .client
+        let mut client = self.client()?;
+        let n = client
             .execute(
                 "DELETE FROM rooms WHERE (outcome != 'ongoing' AND updated_ms < $1)
                  OR (outcome = 'ongoing' AND updated_ms < $2)",
                 &[&finished, &abandoned],
             )
             .map_err(db)?;
-        self.client
-            .execute("DELETE FROM instances WHERE alive_ms < $1", &[&(wall_ms - FORGET_INSTANCES_MS)])
-            .map_err(db)?;
+        client.execute("DELETE FROM instances WHERE alive_ms < $1", &[&(wall_ms - FORGET_INSTANCES_MS)]).map_err(db)?;
         Ok(usize::try_from(n).unwrap_or(0))
     }
 }

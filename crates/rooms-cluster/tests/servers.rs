@@ -63,6 +63,30 @@ fn the_postgres_store_migrates_once_fences_writes_and_settles_a_dead_owner_s_clo
 }
 
 #[test]
+fn the_postgres_store_writes_again_at_once_after_a_restart_and_fails_in_bounded_time_while_down() {
+    let mut server = PostgresServer::start().unwrap();
+    let mut store = PostgresStore::connect(&server.url()).unwrap();
+    let r = record(false, 1_000);
+    assert_eq!(store.commit(&[vec![Save { record: r.clone(), follows: None, fence: 0 }]]).unwrap(), vec![Ok(())]);
+
+    // Every connection the store held was closed by the restart: the first write after it
+    // runs on a new one.
+    server.restart(Duration::from_millis(200)).unwrap();
+    let mut next = r.clone();
+    next.version += 1;
+    let save = Save { record: next.clone(), follows: Some(r.version), fence: 0 };
+    assert_eq!(store.commit(&[vec![save]]).unwrap(), vec![Ok(())], "the first write after the restart");
+    assert_eq!(store.load(&r.id).unwrap(), Some(next));
+
+    // While it is down, an operation fails within the connection wait (and some slack).
+    drop(server);
+    let started = std::time::Instant::now();
+    let error = store.load(&r.id).unwrap_err().to_string();
+    assert!(error.contains("PostgreSQL"), "{error}");
+    assert!(started.elapsed() < qi_rooms_cluster::CONNECT_WAIT * 3, "failed after {:?}", started.elapsed());
+}
+
+#[test]
 fn a_database_of_a_newer_schema_or_a_foreign_rooms_table_is_refused() {
     let server = PostgresServer::start().unwrap();
     let mut client = postgres::Client::connect(&server.url(), postgres::NoTls).unwrap();

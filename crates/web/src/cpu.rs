@@ -9,6 +9,7 @@ use tokio::sync::Semaphore;
 /// A number of slots for jobs of one kind.
 pub struct Pool {
     slots: Semaphore,
+    size: usize,
     /// Hand freed memory back to the system after each job: jobs of this kind allocate tens of
     /// megabytes, which glibc would otherwise keep in the thread's malloc arena.
     trim: bool,
@@ -26,6 +27,10 @@ pub static IMAGES: Pool = Pool::new(IMAGES_SLOTS);
 /// The engine: it thinks for up to seconds and uses a whole core, so one search at a time.
 pub static ENGINE: Pool = Pool::new(ENGINE_SLOTS).trimmed();
 
+/// Every pool by the name its metrics carry.
+pub static POOLS: [(&str, &Pool); 4] =
+    [("solver", &SOLVER), ("games", &GAMES), ("images", &IMAGES), ("engine", &ENGINE)];
+
 const SOLVER_SLOTS: usize = 2;
 const GAMES_SLOTS: usize = 8;
 const ENGINE_SLOTS: usize = 1;
@@ -42,7 +47,17 @@ const QUEUE_WAIT: Duration = Duration::from_secs(2);
 
 impl Pool {
     const fn new(slots: usize) -> Pool {
-        Pool { slots: Semaphore::const_new(slots), trim: false }
+        Pool { slots: Semaphore::const_new(slots), size: slots, trim: false }
+    }
+
+    /// Its number of slots.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Slots taken now (jobs running, abandoned ones included).
+    pub fn busy(&self) -> usize {
+        self.size.saturating_sub(self.slots.available_permits())
     }
 
     const fn trimmed(self) -> Pool {
@@ -60,10 +75,11 @@ impl Pool {
         let permit = match tokio::time::timeout(QUEUE_WAIT, self.slots.acquire()).await {
             Ok(Ok(permit)) => permit,
             _ => {
+                crate::metrics::refused("cpu_pool_queue");
                 return Err(ApiError::new(
                     StatusCode::TOO_MANY_REQUESTS.as_u16(),
                     "the server is busy; try again in a moment",
-                ))
+                ));
             }
         };
         let trim = self.trim;

@@ -9,8 +9,11 @@ mod assets;
 mod cpu;
 mod deadlines;
 mod extract;
+mod forwarded;
 mod framing;
+pub mod health;
 mod limits;
+pub mod metrics;
 mod origin;
 mod preview;
 pub mod rooms;
@@ -22,6 +25,7 @@ use std::net::SocketAddr;
 use tokio::net::TcpListener;
 
 pub use cpu::BLOCKING_THREADS;
+pub use forwarded::{TrustedProxies, MAX_HOPS};
 pub use framing::MAX_HEAD_BYTES;
 pub use preview::{EMBED_HEIGHT, EMBED_WIDTH, MAX_CARDS, MAX_CARD_BYTES, MAX_SOLVED_LAYOUTS, MIN_EMBED_WIDTH};
 pub use qi_api::ApiError;
@@ -80,10 +84,34 @@ pub async fn bind(addr: SocketAddr) -> std::io::Result<TcpListener> {
 /// Serves the app with `rooms` on `listener` within `limits` until `shutdown` completes; then
 /// stops accepting, closes the room sockets with "service restart" (their clients reconnect to
 /// the next server) and returns once requests in flight are done or `limits.grace` is over.
+/// `/readyz` checks nothing beyond the process answering: see [`serve_with`].
 pub async fn serve(
     listener: TcpListener,
     rooms: rooms::Rooms,
     limits: ServerLimits,
+    shutdown: impl std::future::Future<Output = ()>,
+) -> std::io::Result<()> {
+    serve_with(listener, rooms, limits, Operations::default(), shutdown).await
+}
+
+/// What an operator adds to the app: the probes `/readyz` runs and the metrics `/metrics`
+/// serves (no `/metrics` without them).
+#[derive(Clone, Default)]
+pub struct Operations {
+    /// `/readyz`'s probes.
+    pub readiness: health::Readiness,
+    /// `/metrics`, when a recorder is installed.
+    pub metrics: Option<metrics::Exposition>,
+    /// The proxies whose `X-Forwarded-For` / `Forwarded` name the client.
+    pub trusted_proxies: TrustedProxies,
+}
+
+/// [`serve`], with `/readyz` and `/metrics` as `operations` say, and every request counted.
+pub async fn serve_with(
+    listener: TcpListener,
+    rooms: rooms::Rooms,
+    limits: ServerLimits,
+    operations: Operations,
     shutdown: impl std::future::Future<Output = ()>,
 ) -> std::io::Result<()> {
     let closer = rooms.clone();
@@ -93,7 +121,17 @@ pub async fn serve(
         closer.close_sockets();
         let _ = stopped.send(tokio::time::Instant::now());
     };
-    server::serve(listener, app(Some(rooms.clone())), limits, stop).await?;
+    let mut app = health::routes(operations.readiness).merge(app(Some(rooms.clone())));
+    if let Some(exposition) = operations.metrics {
+        app = app.merge(metrics::routes(exposition));
+    }
+    let trusted = operations.trusted_proxies;
+    // Outermost first: the client's address is settled before anything counts or logs it.
+    let app = app
+        .route_layer(axum::middleware::from_fn(metrics::name_route))
+        .layer(axum::middleware::from_fn(metrics::track))
+        .layer(axum::middleware::from_fn_with_state(trusted, forwarded::real_client));
+    server::serve(listener, app, limits, stop).await?;
     // Upgraded connections leave the HTTP server: wait (within the same grace) for the room
     // and lobby sockets to have sent their close frames, so that their clients see 1012 and
     // not a connection that just broke when the process exits.

@@ -114,6 +114,7 @@ pub async fn serve(
         let _ = stream.set_nodelay(true);
         let Some(address) = per_address.try_take(peer.ip()) else {
             // This address holds its share: no waiting (only its own connections free a place).
+            crate::metrics::refused("connections_per_address");
             if let Ok(turn) = waiting.clone().try_acquire_owned() {
                 tokio::spawn(async move {
                     refuse(stream, FROM_ONE_ADDRESS).await;
@@ -127,7 +128,10 @@ pub async fn serve(
             match waiting.clone().try_acquire_owned() {
                 Ok(turn) => Some(turn),
                 // Even the waiting room is full: close at once rather than hold the socket.
-                Err(_) => continue,
+                Err(_) => {
+                    crate::metrics::refused("connections");
+                    continue;
+                }
             }
         } else {
             None
@@ -149,11 +153,16 @@ pub async fn serve(
                     drop(wait_turn);
                     match queued {
                         Ok(Ok(slot)) => slot,
-                        _ => return refuse(stream, OVER_THE_CAP).await,
+                        _ => {
+                            crate::metrics::refused("connections");
+                            return refuse(stream, OVER_THE_CAP).await;
+                        }
                     }
                 }
             };
+            metrics::gauge!("qi_connections_open").increment(1.0);
             connection.run(stream, Slots { _all: slot, _address: address }).await;
+            metrics::gauge!("qi_connections_open").decrement(1.0);
         });
     }
     // Stop accepting: new connections are refused by the kernel from here on.

@@ -17,6 +17,7 @@ mod perft;
 mod pgn;
 mod record;
 mod serve;
+mod serve_config;
 mod serve_rooms;
 mod site;
 use std::process::ExitCode;
@@ -61,7 +62,14 @@ enum Command {
 
 /// Parses the command line, runs the subcommand and turns its error into exit code 1.
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match serve_config::parse::<Cli>(std::env::args_os().collect()) {
+        Ok(serve_config::Parsed::Run(cli)) => cli,
+        Ok(serve_config::Parsed::Printed) => return ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            return ExitCode::FAILURE;
+        }
+    };
     // The server must keep SIGPIPE ignored: a client closing its socket is no reason to die.
     if !matches!(cli.command, Command::Serve(_)) {
         restore_default_sigpipe();

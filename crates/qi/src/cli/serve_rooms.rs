@@ -2,6 +2,7 @@
 
 use anyhow::{bail, Context, Result};
 use qi_rooms::{Durability, Hub};
+use qi_web::health::{probe, Readiness, PROBE_WAIT};
 use qi_web::rooms::{Opened, Rooms, RoomsConfig};
 use std::path::PathBuf;
 
@@ -9,34 +10,54 @@ use std::path::PathBuf;
 pub struct RoomArgs {
     /// Folder for the rooms' database (default: $XDG_DATA_HOME/qi, else ~/.local/share/qi,
     /// else ./qi-data).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, env = "QI_DATA", value_name = "DIR")]
     data: Option<PathBuf>,
     /// Most rooms in memory at once.
-    #[arg(long, default_value_t = RoomsConfig::default().limits.max_rooms)]
+    #[arg(long, env = "QI_MAX_ROOMS", default_value_t = RoomsConfig::default().limits.max_rooms)]
     max_rooms: usize,
     /// Most room WebSocket connections at once.
-    #[arg(long, default_value_t = RoomsConfig::default().max_sockets)]
+    #[arg(long, env = "QI_MAX_SOCKETS", default_value_t = RoomsConfig::default().max_sockets)]
     max_sockets: usize,
     /// New rooms one address may make per minute.
-    #[arg(long, default_value_t = RoomsConfig::default().creations_per_minute)]
+    #[arg(long, env = "QI_ROOM_CREATIONS_PER_MINUTE", default_value_t = RoomsConfig::default().creations_per_minute)]
     room_creations_per_minute: u32,
     /// Room messages per second one client address may send, all its sockets together (bursts
-    /// of four times as many); 0 for no limit per address. Behind a reverse proxy every client
-    /// has the proxy's address: set 0 there and limit per client in the proxy.
-    #[arg(long, default_value_t = RoomsConfig::default().socket.messages_per_address)]
+    /// of four times as many); 0 for no limit per address. Behind a reverse proxy name it with
+    /// `--trust-proxy`, so that each client is counted at its own address.
+    #[arg(long, env = "QI_ROOM_MESSAGES_PER_ADDRESS", default_value_t = RoomsConfig::default().socket.messages_per_address)]
     room_messages_per_address: f64,
     /// `full`: every acknowledged move is on disk (fsync) and survives a power cut; `process`:
     /// survives the server being killed, not a power cut (faster on slow disks).
-    #[arg(long, default_value = "full", value_parser = ["full", "process"])]
+    #[arg(long, env = "QI_DURABILITY", default_value = "full", value_parser = ["full", "process"])]
     durability: String,
     /// Join the instances that share this Redis server (`redis://HOST:PORT`): any of them
     /// serves any room. Needs `--database`.
-    #[arg(long, value_name = "URL")]
+    /// (QI_REDIS_URL rather than the flag when it holds a password: a command line is public.)
+    #[arg(long, value_name = "URL", env = "QI_REDIS_URL", hide_env_values = true)]
     redis: Option<String>,
+    /// A file holding the Redis URL (a secret mounted by the service manager).
+    #[arg(long, value_name = "FILE", env = "QI_REDIS_URL_FILE", conflicts_with = "redis")]
+    redis_file: Option<PathBuf>,
     /// Keep rooms in PostgreSQL (`postgres://USER@HOST:PORT/DB`) instead of SQLite in `--data`;
     /// the schema is created or migrated at start-up.
-    #[arg(long, value_name = "URL")]
+    /// (QI_DATABASE_URL rather than the flag when it holds a password: a command line is public.)
+    #[arg(long, value_name = "URL", env = "QI_DATABASE_URL", hide_env_values = true)]
     database: Option<String>,
+    /// A file holding the PostgreSQL URL (a secret mounted by the service manager).
+    #[arg(long, value_name = "FILE", env = "QI_DATABASE_URL_FILE", conflicts_with = "database")]
+    database_file: Option<PathBuf>,
+}
+
+/// A URL given directly or in a file (its first line).
+fn url_from(direct: &Option<String>, file: &Option<PathBuf>, what: &str) -> Result<Option<String>> {
+    let Some(path) = file else { return Ok(direct.clone()) };
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read the {what} URL from {}", path.display()))?;
+    let url = text.lines().next().unwrap_or("").trim().to_string();
+    if url.is_empty() {
+        bail!("{} holds no {what} URL", path.display());
+    }
+    Ok(Some(url))
 }
 
 impl RoomArgs {
@@ -50,10 +71,47 @@ impl RoomArgs {
         xdg.or(home).map_or_else(|| PathBuf::from("qi-data"), |base| base.join("qi"))
     }
 
+    /// Reads the URLs given in files (`--database-file`, `--redis-file`).
+    pub fn read_secrets(&mut self) -> Result<()> {
+        self.database = url_from(&self.database, &self.database_file, "PostgreSQL")?;
+        self.redis = url_from(&self.redis, &self.redis_file, "Redis")?;
+        Ok(())
+    }
+
+    /// What `/readyz` checks: the shared servers, each on a connection of its own (the SQLite
+    /// store is in this process: ready when it answers).
+    pub fn readiness(&self) -> Readiness {
+        let mut readiness = Readiness::default();
+        if let Some(url) = self.database.clone() {
+            readiness = readiness.with(
+                "postgresql",
+                probe(move || {
+                    let url = url.clone();
+                    async move {
+                        let ping = move || qi_rooms_cluster::ping_postgres(&url, PROBE_WAIT);
+                        tokio::task::spawn_blocking(ping).await.map_err(|e| e.to_string())?
+                    }
+                }),
+            );
+        }
+        if let Some(url) = self.redis.clone() {
+            readiness = readiness.with(
+                "redis",
+                probe(move || {
+                    let url = url.clone();
+                    async move { qi_rooms_cluster::ping_redis(&url, PROBE_WAIT).await }
+                }),
+            );
+        }
+        readiness
+    }
+
     /// Where the rooms are kept, for the start-up line.
     pub fn describe(&self) -> String {
         match (&self.redis, &self.database) {
-            (Some(redis), Some(database)) => format!("{} (shared through {redis})", without_password(database)),
+            (Some(redis), Some(database)) => {
+                format!("{} (shared through {})", without_password(database), without_password(redis))
+            }
             (None, Some(database)) => without_password(database),
             _ => self.folder().display().to_string(),
         }
@@ -100,7 +158,7 @@ impl RoomArgs {
 }
 
 /// `url` with any password replaced by `***` (the start-up line is often logged).
-fn without_password(url: &str) -> String {
+pub fn without_password(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
         (Some(scheme), Some(at)) if at > scheme => {
             let user = &url[scheme + 3..at];

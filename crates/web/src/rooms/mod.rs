@@ -129,6 +129,11 @@ impl Rooms {
         let _ = tokio::time::timeout_at(deadline, self.sockets.acquire_many(all)).await;
     }
 
+    /// Room and lobby sockets open now.
+    pub fn sockets_open(&self) -> usize {
+        self.config.max_sockets.saturating_sub(self.sockets.available_permits())
+    }
+
     /// The hub (for figures such as the rooms in memory).
     pub fn hub(&self) -> &Hub {
         &self.hub
