@@ -28,14 +28,14 @@ pub(crate) fn first_game(text: &str) -> Result<(PgnGame, usize), ApiError> {
 /// line) for PGN, as the page always said, and `bad_record` for the other formats, with where
 /// (`at`: `line`, `offset` or `input`, and `n`) and why (`reason`, plus the reason's values).
 pub(crate) fn first_record_game(bytes: &[u8]) -> Result<(Format, PgnGame, usize), ApiError> {
-    let (format, games) = xiangqi::record::import_all(bytes);
-    let count = games.len();
+    // The rest are only counted (the reader holds one game at a time).
+    let mut games = xiangqi::record::import_each(bytes);
+    let format = games.format();
     let game = games
-        .into_iter()
         .next()
         .ok_or_else(|| ApiError::bad_request("no game in the text").with_code("no_game", []))?
         .map_err(|e| record_error(&e))?;
-    Ok((format, game, count))
+    Ok((format, game, 1 + games.count()))
 }
 
 fn record_error(e: &RecordError) -> ApiError {

@@ -239,3 +239,45 @@ fn a_comment_over_the_record_bound_is_an_error() {
     let back = read_games(&game.write(Notation::Iccs))[0].clone().unwrap();
     assert_eq!(back.line, game.line);
 }
+
+#[test]
+fn games_are_read_one_at_a_time_and_a_text_holds_at_most_the_games_bound() {
+    use xiangqi::pgn::{games, MAX_RECORD_GAMES};
+    // 100,000 small games took 487 MB when every game's tokens were held at once; read one at
+    // a time, each is read as before and the count past the bound is one error, then the end.
+    let one = "[Event \"e\"]\n1. h2e2 h9g7 *\n";
+    let text = one.repeat(MAX_RECORD_GAMES + 5);
+    let mut read = games(&text);
+    let first = read.next().unwrap().unwrap();
+    assert_eq!((first.tag("Event"), first.main_line().len()), (Some("e"), 2));
+    let rest: Vec<_> = read.collect();
+    assert_eq!(rest.len(), MAX_RECORD_GAMES);
+    assert!(rest[..MAX_RECORD_GAMES - 1].iter().all(|g| g.as_ref().is_ok_and(|g| g.main_line().len() == 2)));
+    let err = rest.last().unwrap().as_ref().unwrap_err();
+    assert_eq!(
+        (err.game, err.line, &err.kind),
+        (MAX_RECORD_GAMES + 1, 2 * MAX_RECORD_GAMES + 1, &PgnErrorKind::TooManyGames)
+    );
+    assert_eq!(err.kind.to_string(), "more than 100000 games (the limit): the rest are not read");
+    assert_eq!(read_games(&text).len(), MAX_RECORD_GAMES + 1);
+}
+
+#[test]
+fn a_game_of_more_tokens_than_the_bound_is_an_error_and_the_next_game_reads() {
+    use xiangqi::pgn::MAX_GAME_TOKENS;
+    // A game that never ends (no result, no new tag) was held whole as tokens, however long
+    // its text. Past the bound the tokens are counted, not kept. Each variation of the first
+    // move is three tokens: `(`, the move, `)`.
+    let game = |variations: usize| format!("1. h2e2 {}*\n", "(1. b2e2) ".repeat(variations));
+    let fits = (MAX_GAME_TOKENS - 2) / 3;
+    let at_bound = read_games(&game(fits));
+    assert_eq!(at_bound[0].as_ref().unwrap().line.moves[0].variations.len(), fits);
+    let long = game(fits + 1) + "[Event \"next\"]\n1. b2e2 *\n";
+    let games = read_games(&long);
+    assert_eq!(games.len(), 2);
+    let err = games[0].as_ref().unwrap_err();
+    assert_eq!((err.game, err.line), (1, 1));
+    assert_eq!(err.kind, PgnErrorKind::TooManyTokens(3 * fits + 5));
+    assert!(err.to_string().contains("the limit is 400000"), "{err}");
+    assert_eq!(games[1].as_ref().unwrap().tag("Event"), Some("next"));
+}

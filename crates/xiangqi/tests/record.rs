@@ -508,3 +508,38 @@ proptest! {
         let _ = xqf::read(&bytes);
     }
 }
+
+#[test]
+fn a_file_holds_at_most_the_games_bound_in_every_format_and_errors_keep_their_lines() {
+    use xiangqi::record::{import_each, MAX_RECORD_GAMES};
+    let block = |moves: &str| format!("[DhtmlXQ]\n[DhtmlXQ_movelist]{moves}[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n");
+    // Lines are counted once over the text: a bad block's line is right after many blocks.
+    let text = block("7747").repeat(3) + &block("0000") + &block("7747");
+    let games = dhtmlxq::read_all(&text);
+    let err = games[3].as_ref().unwrap_err();
+    assert_eq!((err.game, err.location), (4, Location::Line(11)));
+    assert!(games[4].is_ok());
+
+    let many = block("7747").repeat(MAX_RECORD_GAMES + 3);
+    let mut games = import_each(many.as_bytes());
+    assert_eq!(games.format(), Format::DhtmlXq);
+    assert_eq!(games.next().unwrap().unwrap().main_line().len(), 1);
+    let rest: Vec<_> = games.collect();
+    assert_eq!(rest.len(), MAX_RECORD_GAMES);
+    let err = rest.last().unwrap().as_ref().unwrap_err();
+    assert_eq!((err.game, &err.kind), (MAX_RECORD_GAMES + 1, &RecordErrorKind::TooManyGames));
+    assert_eq!(err.location, Location::Line(3 * MAX_RECORD_GAMES + 1));
+
+    let pgn = "[Event \"e\"]\n1. h2e2 *\n".repeat(MAX_RECORD_GAMES + 1);
+    let (format, games) = xiangqi::record::import_all(pgn.as_bytes());
+    assert_eq!((format, games.len()), (Format::Pgn, MAX_RECORD_GAMES + 1));
+    let err = games.last().unwrap().as_ref().unwrap_err();
+    assert_eq!((err.format, &err.kind), (Format::Pgn, &RecordErrorKind::TooManyGames));
+    assert!(err.to_string().contains("more than 100000 games"), "{err}");
+
+    // Nothing that reads as a game is one error, as before.
+    let empty: Vec<_> = import_each(b"[Event \"x\"]\n").collect();
+    assert_eq!(empty.len(), 1);
+    let none: Vec<_> = import_each(b"").collect();
+    assert!(matches!(none[..], [Err(ref e)] if e.kind == RecordErrorKind::Empty), "{none:?}");
+}

@@ -155,7 +155,7 @@ fn run_tune(args: TuneArgs) -> Result<()> {
     for path in &args.pgn {
         let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
         let text = xiangqi::pgn::decode(&bytes);
-        for (i, game) in xiangqi::pgn::read_games(&text).into_iter().enumerate() {
+        for (i, game) in xiangqi::pgn::games(&text).enumerate() {
             let game = game.map_err(|e| anyhow::anyhow!("{}, game {}: {e}", path.display(), i + 1))?;
             let red_score = match game.result.as_deref() {
                 Some("1-0") => 1.0,

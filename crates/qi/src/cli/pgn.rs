@@ -6,7 +6,7 @@ use anyhow::{bail, Context, Result};
 use std::io::Write;
 use std::path::PathBuf;
 use xiangqi::notation::Notation;
-use xiangqi::pgn::{decode, read_games};
+use xiangqi::pgn::{decode, games};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -45,7 +45,7 @@ pub fn run(args: Args) -> Result<()> {
     let text = decode(&bytes);
     let mut out = String::new();
     let (mut good, mut bad) = (0, 0);
-    for game in read_games(&text) {
+    for game in games(&text) {
         match game {
             Ok(g) => {
                 if good > 0 {

@@ -64,95 +64,143 @@ impl Body {
     }
 }
 
-/// The tokens of `text` with their 1-based line numbers.
+/// The tokens of `text` with their 1-based line numbers, all at once.
+#[cfg(test)]
 pub(crate) fn tokens(text: &str) -> Vec<(usize, Token)> {
-    let mut out = Vec::new();
-    let mut line = 1;
-    let mut chars = text.chars().peekable();
-    let mut at_line_start = true;
-    while let Some(&c) = chars.peek() {
-        if c == '\n' {
-            line += 1;
-            at_line_start = true;
-            chars.next();
-            continue;
-        }
-        if c.is_whitespace() || c == '\u{feff}' {
-            chars.next();
-            continue;
-        }
-        let start_line = line;
-        if c == '[' && at_line_start {
-            let mut raw = String::new();
-            while let Some(&c) = chars.peek() {
-                if c == '\n' {
-                    break;
-                }
-                raw.push(c);
-                chars.next();
-            }
-            out.push((start_line, tag(raw.trim())));
-            continue;
-        }
-        at_line_start = false;
-        match c {
-            '{' => {
-                chars.next();
-                let mut body = Body::default();
-                let mut closed = false;
-                for c in chars.by_ref() {
-                    if c == '}' {
-                        closed = true;
-                        break;
-                    }
-                    if c == '\n' {
-                        line += 1;
-                    }
-                    body.push(c);
-                }
-                out.push((start_line, if closed { body.token() } else { Token::UnterminatedComment }));
-            }
-            ';' => {
-                let mut body = Body::default();
-                chars.next();
-                while let Some(&c) = chars.peek() {
-                    if c == '\n' {
-                        break;
-                    }
-                    body.push(c);
-                    chars.next();
-                }
-                out.push((start_line, body.token()));
-            }
-            '(' => {
-                chars.next();
-                out.push((start_line, Token::Open));
-            }
-            ')' => {
-                chars.next();
-                out.push((start_line, Token::Close));
-            }
-            _ => {
-                let mut word = String::new();
-                while let Some(&c) = chars.peek() {
-                    if c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';' | '[' | ']') {
-                        break;
-                    }
-                    word.push(c);
-                    chars.next();
-                }
-                if word.is_empty() {
-                    // A stray `}`, `[` or `]`: skip it.
-                    chars.next();
-                    continue;
-                }
-                if let Some(t) = word_token(&word) {
-                    out.push((start_line, t));
-                }
-            }
-        }
+    let mut lexer = Lexer::default();
+    std::iter::from_fn(|| lexer.next(text)).collect()
+}
+
+/// Reads tokens one at a time, so that a reader holds only the tokens of the game it is on.
+/// It keeps its place as a byte offset rather than borrowing the text, so that the text can
+/// live beside it (the PGN reader owns the text it decoded from GBK).
+pub(crate) struct Lexer {
+    /// Byte offset of the next character to read.
+    at: usize,
+    /// 1-based line of that character.
+    line: usize,
+    /// Whether only spaces stand between the line's start and that character (a `[` there
+    /// opens a tag).
+    at_line_start: bool,
+}
+
+impl Default for Lexer {
+    fn default() -> Lexer {
+        Lexer { at: 0, line: 1, at_line_start: true }
     }
-    out
+}
+
+/// The characters still to read, with a look at the next one.
+struct Cursor<'a>(core::str::Chars<'a>);
+
+impl Cursor<'_> {
+    fn peek(&self) -> Option<char> {
+        self.0.clone().next()
+    }
+}
+
+impl Iterator for Cursor<'_> {
+    type Item = char;
+    fn next(&mut self) -> Option<char> {
+        self.0.next()
+    }
+}
+
+impl Lexer {
+    /// The next token of `text` (the same text on every call) with its 1-based line, or
+    /// `None` at its end.
+    pub(crate) fn next(&mut self, text: &str) -> Option<(usize, Token)> {
+        let rest = text.get(self.at..).unwrap_or("");
+        let mut chars = Cursor(rest.chars());
+        let token = self.scan(&mut chars);
+        self.at += rest.len() - chars.0.as_str().len();
+        token
+    }
+
+    fn scan(&mut self, chars: &mut Cursor<'_>) -> Option<(usize, Token)> {
+        while let Some(c) = chars.peek() {
+            if c == '\n' {
+                self.line += 1;
+                self.at_line_start = true;
+                chars.next();
+                continue;
+            }
+            if c.is_whitespace() || c == '\u{feff}' {
+                chars.next();
+                continue;
+            }
+            let start_line = self.line;
+            if c == '[' && self.at_line_start {
+                let mut raw = String::new();
+                while let Some(c) = chars.peek() {
+                    if c == '\n' {
+                        break;
+                    }
+                    raw.push(c);
+                    chars.next();
+                }
+                return Some((start_line, tag(raw.trim())));
+            }
+            self.at_line_start = false;
+            match c {
+                '{' => {
+                    chars.next();
+                    let mut body = Body::default();
+                    let mut closed = false;
+                    for c in chars.by_ref() {
+                        if c == '}' {
+                            closed = true;
+                            break;
+                        }
+                        if c == '\n' {
+                            self.line += 1;
+                        }
+                        body.push(c);
+                    }
+                    return Some((start_line, if closed { body.token() } else { Token::UnterminatedComment }));
+                }
+                ';' => {
+                    let mut body = Body::default();
+                    chars.next();
+                    while let Some(c) = chars.peek() {
+                        if c == '\n' {
+                            break;
+                        }
+                        body.push(c);
+                        chars.next();
+                    }
+                    return Some((start_line, body.token()));
+                }
+                '(' => {
+                    chars.next();
+                    return Some((start_line, Token::Open));
+                }
+                ')' => {
+                    chars.next();
+                    return Some((start_line, Token::Close));
+                }
+                _ => {
+                    let mut word = String::new();
+                    while let Some(c) = chars.peek() {
+                        if c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';' | '[' | ']') {
+                            break;
+                        }
+                        word.push(c);
+                        chars.next();
+                    }
+                    if word.is_empty() {
+                        // A stray `}`, `[` or `]`: skip it.
+                        chars.next();
+                        continue;
+                    }
+                    if let Some(t) = word_token(&word) {
+                        return Some((start_line, t));
+                    }
+                }
+            }
+        }
+        None
+    }
 }
 
 fn tag(raw: &str) -> Token {

@@ -26,7 +26,7 @@ mod reader;
 mod writer;
 
 pub use decode::decode;
-pub use reader::read_games;
+pub use reader::{games, read_games, Games};
 
 use crate::notation::NotationError;
 use crate::{Excerpt, FenError, GameTooLong, Move, Position};
@@ -148,6 +148,11 @@ pub enum PgnErrorKind {
     /// A line (the main line, or a variation counted from the start) longer than
     /// [`crate::MAX_GAME_PLIES`].
     TooLong(GameTooLong),
+    /// A game of more than [`MAX_GAME_TOKENS`] tokens, with its count (the tokens past the
+    /// bound are counted, not kept).
+    TooManyTokens(usize),
+    /// A game after the first [`MAX_RECORD_GAMES`] of a text: the reader stops there.
+    TooManyGames,
 }
 
 /// How deep variations may nest (a variation inside a variation is depth 2). Deeper nesting
@@ -157,6 +162,17 @@ pub const MAX_VARIATION_DEPTH: usize = 100;
 /// The most bytes one comment may have (after decoding); a longer one is an error. Every record
 /// reader keeps this bound, not only PGN's.
 pub const MAX_COMMENT_BYTES: usize = 64 * 1024;
+
+/// The most tokens (moves, comments, parentheses, results) one game may have, so that reading a
+/// game holds a bounded amount of memory however long a text without a result runs: twice
+/// the 200,000 moves a record's tree may hold (`record::MAX_TREE_MOVES`).
+pub const MAX_GAME_TOKENS: usize = 400_000;
+
+/// The most games read from one text (PGN) or file (every record format); past them the
+/// reader gives one error and stops. A reader that keeps every game (`qi record convert`, the
+/// page's import) then holds a bounded number of games; the largest published collections
+/// hold a few tens of thousands.
+pub const MAX_RECORD_GAMES: usize = 100_000;
 
 impl fmt::Display for PgnErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -172,6 +188,12 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::ResultInVariation => f.write_str("result inside a variation"),
             PgnErrorKind::TooDeep => write!(f, "variations nested deeper than {MAX_VARIATION_DEPTH}"),
             PgnErrorKind::TooLong(e) => e.fmt(f),
+            PgnErrorKind::TooManyTokens(n) => {
+                write!(f, "a game of {n} tokens (moves, comments, parentheses; the limit is {MAX_GAME_TOKENS})")
+            }
+            PgnErrorKind::TooManyGames => {
+                write!(f, "more than {MAX_RECORD_GAMES} games (the limit): the rest are not read")
+            }
         }
     }
 }

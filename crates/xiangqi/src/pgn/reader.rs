@@ -1,12 +1,17 @@
-//! The PGN reader: splits the tokens into games, then reads each game on its own.
+//! The PGN reader: takes the tokens of one game at a time, and reads each game on its own.
 
-use super::lexer::{is_result, tokens, Token};
-use super::{Line, PgnError, PgnErrorKind, PgnGame, PgnMove, MAX_COMMENT_BYTES, MAX_VARIATION_DEPTH};
+use super::lexer::{is_result, Lexer, Token};
+use super::{
+    Line, PgnError, PgnErrorKind, PgnGame, PgnMove, MAX_COMMENT_BYTES, MAX_GAME_TOKENS, MAX_RECORD_GAMES,
+    MAX_VARIATION_DEPTH,
+};
 use crate::notation::{parse, parse_as, Notation, NotationError};
 use crate::{check_game_length, Move, Position};
+use std::borrow::Cow;
 
 /// Reads every game of a PGN text, in order; one that does not read is an error that says
-/// where, and does not stop the others.
+/// where, and does not stop the others. At most [`MAX_RECORD_GAMES`] games are read: past
+/// them comes one [`PgnErrorKind::TooManyGames`]. [`games`] reads them one at a time.
 ///
 /// ```
 /// let text = "[FEN \"3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1\"]\n1. e1e8 *\n\n[Red \"x\"]\n1. zz *\n";
@@ -17,40 +22,109 @@ use crate::{check_game_length, Move, Position};
 /// assert_eq!((err.game, err.line), (2, 5));
 /// ```
 pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
-    split(tokens(text)).into_iter().enumerate().map(|(i, chunk)| read_game(i + 1, &chunk)).collect()
+    games(text).collect()
 }
 
-/// Groups tokens by game: a tag after movetext, or anything after a result, starts a new one.
-fn split(tokens: Vec<(usize, Token)>) -> Vec<Vec<(usize, Token)>> {
-    let mut games = Vec::new();
-    let mut current: Vec<(usize, Token)> = Vec::new();
-    let mut in_movetext = false;
-    let mut depth = 0usize;
-    for (line, token) in tokens {
-        let is_tag = matches!(token, Token::Tag(..) | Token::BadTag(_));
-        if is_tag && in_movetext {
-            games.push(std::mem::take(&mut current));
-            in_movetext = false;
-            depth = 0;
-        }
-        match token {
-            Token::Open => depth += 1,
-            Token::Close => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        let ends = matches!(token, Token::Result(_)) && depth == 0;
-        in_movetext |= !is_tag;
-        current.push((line, token));
-        if ends {
-            games.push(std::mem::take(&mut current));
-            in_movetext = false;
+/// The games of a PGN text one at a time, as [`read_games`] reads them: the reader holds the
+/// tokens of one game at once (at most [`MAX_GAME_TOKENS`]), so a caller that does not keep
+/// the games needs memory for the text and one game, however many games the text holds.
+///
+/// ```
+/// let text = "1. h2e2 h9g7 *\n1. b0c2 *\n".repeat(3);
+/// let mut games = xiangqi::pgn::games(&text);
+/// assert_eq!(games.next().unwrap().unwrap().main_line().len(), 2);
+/// assert_eq!(games.count(), 5);
+/// ```
+pub fn games(text: &str) -> Games<'_> {
+    Games::new(Cow::Borrowed(text))
+}
+
+/// The games of a PGN text, read one at a time: see [`games`].
+pub struct Games<'a> {
+    text: Cow<'a, str>,
+    lexer: Lexer,
+    /// A tag read past the end of the previous game: the first token of the next.
+    pending: Option<(usize, Token)>,
+    /// Games given so far.
+    given: usize,
+    /// Whether the reader stopped (at the games bound).
+    stopped: bool,
+}
+
+impl<'a> Games<'a> {
+    /// The games of `text` (decoded text may be owned: see [`super::decode`]).
+    pub fn new(text: Cow<'a, str>) -> Games<'a> {
+        Games { text, lexer: Lexer::default(), pending: None, given: 0, stopped: false }
+    }
+
+    /// The next game's tokens: a tag after movetext, or anything after a result, starts a new
+    /// game. Past [`MAX_GAME_TOKENS`] the tokens are only counted, to the game's end.
+    fn next_chunk(&mut self) -> Option<Chunk> {
+        let mut chunk = Chunk { tokens: Vec::new(), dropped: 0, last_line: 1 };
+        let mut in_movetext = false;
+        let mut depth = 0usize;
+        loop {
+            let Some((line, token)) = self.pending.take().or_else(|| self.lexer.next(&self.text)) else {
+                // Trailing comments alone do not make a game.
+                let any = chunk.dropped > 0 || chunk.tokens.iter().any(|(_, t)| !matches!(t, Token::Comment(_)));
+                return any.then_some(chunk);
+            };
+            let is_tag = matches!(token, Token::Tag(..) | Token::BadTag(_));
+            if is_tag && in_movetext {
+                self.pending = Some((line, token));
+                return Some(chunk);
+            }
+            match token {
+                Token::Open => depth += 1,
+                Token::Close => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            let ends = matches!(token, Token::Result(_)) && depth == 0;
+            in_movetext |= !is_tag;
+            chunk.last_line = line;
+            if chunk.tokens.len() < MAX_GAME_TOKENS {
+                chunk.tokens.push((line, token));
+            } else {
+                chunk.dropped += 1;
+            }
+            if ends {
+                return Some(chunk);
+            }
         }
     }
-    // Trailing comments alone do not make a game.
-    if current.iter().any(|(_, t)| !matches!(t, Token::Comment(_))) {
-        games.push(current);
+}
+
+/// One game's tokens.
+struct Chunk {
+    tokens: Vec<(usize, Token)>,
+    /// Tokens past [`MAX_GAME_TOKENS`], counted and not kept.
+    dropped: usize,
+    /// The line of the last token.
+    last_line: usize,
+}
+
+impl Iterator for Games<'_> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.stopped {
+            return None;
+        }
+        let chunk = self.next_chunk()?;
+        self.given += 1;
+        let game = self.given;
+        if game > MAX_RECORD_GAMES {
+            self.stopped = true;
+            let kind = PgnErrorKind::TooManyGames;
+            return Some(Err(PgnError { game, line: chunk.tokens.first().map_or(chunk.last_line, |t| t.0), kind }));
+        }
+        if chunk.dropped > 0 {
+            let tokens = chunk.tokens.len() + chunk.dropped;
+            let line = chunk.tokens.first().map_or(chunk.last_line, |t| t.0);
+            return Some(Err(PgnError { game, line, kind: PgnErrorKind::TooManyTokens(tokens) }));
+        }
+        Some(read_game(game, &chunk.tokens))
     }
-    games
 }
 
 fn read_game(game: usize, tokens: &[(usize, Token)]) -> Result<PgnGame, PgnError> {

@@ -1,7 +1,7 @@
 //! Telling the formats apart, and the one importer.
 
-use super::{dhtmlxq, text, xqf, Format, Location, RecordError, RecordErrorKind};
-use crate::pgn::{decode, read_games, PgnGame};
+use super::{dhtmlxq, xqf, Format, RecordError};
+use crate::pgn::{decode, PgnGame};
 
 /// Which format `bytes` are in: XQF by its magic bytes, DhtmlXQ by its tags, PGN by a tag
 /// pair (`[Event "..."]`) or a PGN move number followed by a variation or comment, anything
@@ -39,36 +39,11 @@ fn detect_text(text: &str) -> Format {
 
 /// Reads every game of a record in any of the four formats, telling the format apart with
 /// [`detect`]; a game that does not read is an error, and does not stop the others (PGN and
-/// DhtmlXQ hold several games; XQF and plain text one).
+/// DhtmlXQ hold several games, at most [`super::MAX_RECORD_GAMES`]; XQF and plain text one).
+/// [`super::import_each`] gives them one at a time.
 pub fn import_all(bytes: &[u8]) -> (Format, Vec<Result<PgnGame, RecordError>>) {
-    let format = detect(bytes);
-    let games = match format {
-        Format::Xqf => vec![xqf::read(bytes)],
-        _ => {
-            let text = decode(bytes);
-            match format {
-                Format::DhtmlXq => dhtmlxq::read_all(&text),
-                Format::Pgn => read_games(&text)
-                    .into_iter()
-                    .map(|g| {
-                        g.map_err(|e| RecordError {
-                            format: Format::Pgn,
-                            game: e.game,
-                            location: Location::Line(e.line),
-                            kind: RecordErrorKind::Pgn(e.kind),
-                        })
-                    })
-                    .collect(),
-                _ => vec![text::read(&text)],
-            }
-        }
-    };
-    let games = if games.is_empty() {
-        vec![Err(RecordError { format, game: 1, location: Location::Input, kind: RecordErrorKind::Empty })]
-    } else {
-        games
-    };
-    (format, games)
+    let games = super::import_each(bytes);
+    (games.format(), games.collect())
 }
 
 /// Reads a record in any format (see [`import_all`]): the format and its games.

@@ -57,20 +57,21 @@ fn find_ci(hay: &str, needle: &str, from: usize) -> Option<usize> {
     (from..=h.len().checked_sub(n.len())?).find(|&i| h[i..i + n.len()].eq_ignore_ascii_case(n))
 }
 
-/// Splits a text into its blocks: `(byte offset, block text)`. A block runs from its
-/// opening tag to its closing tag, or to the next opening tag.
-fn blocks(text: &str) -> Vec<(usize, &str)> {
+/// Splits a text into its blocks, as byte ranges. A block runs from its opening tag to its
+/// closing tag, or to the next opening tag.
+fn blocks(text: &str) -> Vec<core::ops::Range<usize>> {
     let mut out = Vec::new();
+    let mut openings = Openings::new(text);
     let mut at = 0;
-    while let Some(start) = next_block(text, at) {
+    while let Some(start) = openings.next(at) {
         let body = start + text[start..].find(']').map_or(0, |i| i + 1);
-        let next = next_block(text, body).unwrap_or(text.len());
+        let next = openings.next(body).unwrap_or(text.len());
         let close = [find_ci(&text[..next], "[/dhtmlxq]", body), find_ci(&text[..next], "[/dhtmlxqiframe]", body)]
             .into_iter()
             .flatten()
             .min()
             .unwrap_or(next);
-        out.push((body, &text[body..close]));
+        out.push(body..close);
         at = next;
     }
     out
@@ -88,12 +89,43 @@ fn next_tag(text: &str, from: usize) -> Option<usize> {
     })
 }
 
-fn next_block(text: &str, from: usize) -> Option<usize> {
-    let a = find_ci(text, "[dhtmlxq]", from);
-    let b = find_ci(text, "[dhtmlxqiframe]", from);
-    match (a, b) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
+/// The opening tags `[DhtmlXQ]` and `[DhtmlXQiFrame]` of a text, found in order. Each kind's
+/// next place is remembered, so the text is searched once for each: searched afresh from every
+/// block, a text without one of the two kinds was read to its end once per block (100,000
+/// blocks of 6 MB took minutes).
+struct Openings<'a> {
+    text: &'a str,
+    /// Per kind, the last place found (`None`: none from there on) and where the search began.
+    found: [Option<(Option<usize>, usize)>; 2],
+}
+
+impl<'a> Openings<'a> {
+    const TAGS: [&'static str; 2] = ["[dhtmlxq]", "[dhtmlxqiframe]"];
+
+    fn new(text: &'a str) -> Self {
+        Openings { text, found: [None, None] }
+    }
+
+    /// The first opening tag at or after `from`; `from` never goes back.
+    fn next(&mut self, from: usize) -> Option<usize> {
+        let text = self.text;
+        let mut first = None;
+        for (slot, tag) in self.found.iter_mut().zip(Self::TAGS) {
+            let place = match *slot {
+                Some((None, began)) if began <= from => None,
+                Some((Some(p), began)) if began <= from && p >= from => Some(p),
+                _ => {
+                    let p = find_ci(text, tag, from);
+                    *slot = Some((p, from));
+                    p
+                }
+            };
+            first = match (first, place) {
+                (Some(a), Some(b)) => Some(usize::min(a, b)),
+                (a, b) => a.or(b),
+            };
+        }
+        first
     }
 }
 
@@ -187,12 +219,9 @@ fn entity(name: &str) -> Option<char> {
     })
 }
 
-fn line_of(text: &str, offset: usize) -> usize {
-    text.as_bytes()[..offset.min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1
-}
-
 /// Reads every DhtmlXQ block of a text, in order; one that does not read is an error that says
-/// on which line, and does not stop the others.
+/// on which line, and does not stop the others. At most [`super::MAX_RECORD_GAMES`] blocks are
+/// read: past them comes one [`RecordErrorKind::TooManyGames`].
 ///
 /// ```
 /// let page = "<p>[DhtmlXQ]<br />[DhtmlXQ_red]许银川[/DhtmlXQ_red]<br />\
@@ -208,22 +237,59 @@ fn line_of(text: &str, offset: usize) -> usize {
 /// assert_eq!(game.line.moves[0].variations[0].moves[0].mv.to_string(), "b2e2");
 /// ```
 pub fn read_all(text: &str) -> Vec<Result<PgnGame, RecordError>> {
-    let mut found = blocks(text);
-    if found.is_empty() && looks_like(text) {
-        found.push((0, text));
+    let mut blocks = Blocks::new(text);
+    std::iter::from_fn(|| blocks.next(text)).collect()
+}
+
+/// The blocks of a text read one at a time (by [`read_all`] and the importer), so that a
+/// caller that does not keep the games holds one at a time. Like the PGN lexer it keeps
+/// offsets rather than borrowing the text, which may live beside it.
+pub(super) struct Blocks {
+    /// Each block's byte range, in order.
+    ranges: Vec<core::ops::Range<usize>>,
+    /// Blocks given so far.
+    given: usize,
+    /// The line of `counted`, counted once from the text's start as the blocks go on.
+    line: usize,
+    counted: usize,
+}
+
+impl Blocks {
+    pub(super) fn new(text: &str) -> Blocks {
+        let mut ranges = blocks(text);
+        if ranges.is_empty() && looks_like(text) {
+            ranges.push(0..text.len());
+        }
+        Blocks { ranges, given: 0, line: 1, counted: 0 }
     }
-    found
-        .into_iter()
-        .enumerate()
-        .map(|(i, (offset, block))| {
-            read_block(block).map_err(|(at, kind)| RecordError {
-                format: Format::DhtmlXq,
-                game: i + 1,
-                location: Location::Line(line_of(text, offset + at)),
-                kind,
-            })
-        })
-        .collect()
+
+    /// The line of `offset`, which is never before the last one asked for.
+    fn line_at(&mut self, text: &str, offset: usize) -> usize {
+        let offset = offset.min(text.len()).max(self.counted);
+        self.line += text.as_bytes()[self.counted..offset].iter().filter(|&&b| b == b'\n').count();
+        self.counted = offset;
+        self.line
+    }
+
+    /// The next block of `text` (the same text on every call) as a game.
+    pub(super) fn next(&mut self, text: &str) -> Option<Result<PgnGame, RecordError>> {
+        let range = self.ranges.get(self.given)?.clone();
+        self.given += 1;
+        let game = self.given;
+        let error = |location, kind| RecordError { format: Format::DhtmlXq, game, location, kind };
+        if game > super::MAX_RECORD_GAMES {
+            self.ranges.clear();
+            let line = self.line_at(text, range.start);
+            return Some(Err(error(Location::Line(line), RecordErrorKind::TooManyGames)));
+        }
+        // Blocks come in order and an error lies inside its block, so lines are counted
+        // once over the text (a line counted from the start for each error made many bad
+        // blocks quadratic).
+        Some(
+            read_block(&text[range.clone()])
+                .map_err(|(at, kind)| error(Location::Line(self.line_at(text, range.start + at)), kind)),
+        )
+    }
 }
 
 /// Reads the first DhtmlXQ block of a text.

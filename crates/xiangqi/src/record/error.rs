@@ -81,6 +81,8 @@ pub enum RecordErrorKind {
     DetachedBranch(String),
     /// A PGN game that does not read.
     Pgn(PgnErrorKind),
+    /// A game after the first [`super::MAX_RECORD_GAMES`] of a file: the reader stops there.
+    TooManyGames,
 }
 
 impl fmt::Display for RecordErrorKind {
@@ -110,6 +112,9 @@ impl fmt::Display for RecordErrorKind {
                 write!(f, "branch {} starts where its parent has no move", Excerpt(id))
             }
             RecordErrorKind::Pgn(e) => e.fmt(f),
+            RecordErrorKind::TooManyGames => {
+                write!(f, "more than {} games (the limit): the rest are not read", super::MAX_RECORD_GAMES)
+            }
         }
     }
 }

@@ -5,8 +5,10 @@
 //! PGN by its tag pairs, anything else as text) and returns the games as [`PgnGame`]s: the
 //! start position, the headers as tags, the move tree with comments and variations. Every
 //! reader is bounded (plies by [`crate::MAX_GAME_PLIES`], the tree by [`MAX_TREE_MOVES`],
-//! nesting by [`MAX_VARIATION_DEPTH`], comments by [`MAX_COMMENT_BYTES`]) and reports hostile
-//! input as a [`RecordError`] that says where: a file offset in XQF, a line elsewhere.
+//! nesting by [`MAX_VARIATION_DEPTH`], comments by [`MAX_COMMENT_BYTES`], a file by
+//! [`MAX_RECORD_GAMES`]) and reports hostile input as a [`RecordError`] that says where: a file
+//! offset in XQF, a line elsewhere. [`import_each`] gives the games one at a time, so that a
+//! caller that does not keep them holds the file and one game, however many games it holds.
 //!
 //! ```
 //! use xiangqi::record::{import, Format};
@@ -25,15 +27,19 @@
 mod detect;
 pub mod dhtmlxq;
 mod error;
+mod games;
 pub mod text;
 mod tree;
 pub mod xqf;
 
 pub use detect::{detect, import, import_all};
 pub use error::{Location, RecordError, RecordErrorKind};
+pub use games::{import_each, RecordGames};
 pub use tree::{count_comments, count_variations};
 
-pub use crate::pgn::{Line, PgnGame, PgnMove, MAX_COMMENT_BYTES, MAX_VARIATION_DEPTH};
+pub use crate::pgn::{
+    Line, PgnGame, PgnMove, MAX_COMMENT_BYTES, MAX_GAME_TOKENS, MAX_RECORD_GAMES, MAX_VARIATION_DEPTH,
+};
 use core::fmt;
 
 /// The most moves a record's tree may hold, counting every variation.

@@ -31,9 +31,19 @@ pub struct ImageArgs {
 }
 
 pub fn run(args: ImageArgs) -> Result<()> {
-    let (_, games, _) = super::load(&args.file)?;
-    let Some(game) = args.game.checked_sub(1).and_then(|i| games.get(i)) else {
-        bail!("{} has {} readable games; there is no game {}", args.file.display(), games.len(), args.game);
+    // Only the game asked for is kept; the others are counted.
+    let bytes = super::read_input(&args.file)?;
+    let mut tally = super::Tally::new(&args.file);
+    let mut chosen = None;
+    for game in xiangqi::record::import_each(&bytes) {
+        if let Some(g) = tally.take(game) {
+            if tally.good == args.game {
+                chosen = Some(g);
+            }
+        }
+    }
+    let Some(game) = chosen.as_ref() else {
+        bail!("{} has {} readable games; there is no game {}", args.file.display(), tally.good, args.game);
     };
     let line = game.main_line();
     let ply = args.ply.unwrap_or(line.len());

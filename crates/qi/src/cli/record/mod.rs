@@ -2,7 +2,8 @@
 //! text; the format is told apart from the bytes).
 //!
 //! `show FILE [--json]` prints each game; `--json` prints one object
-//! `{"format", "games": [{"start_fen", "moves", "variations", "result", "headers"}]}`.
+//! `{"format", "games": [{"start_fen", "moves", "variations", "result", "headers"}]}`, written
+//! as the games are read (a file holds at most `xiangqi::record::MAX_RECORD_GAMES` games).
 //! `convert IN --to pgn|xqf|dhtmlxq|text [--out OUT]` writes the games in another format and
 //! says on stderr what the target could not hold (checked by reading the output back).
 
@@ -13,7 +14,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use xiangqi::notation::Notation;
 use xiangqi::pgn::PgnGame;
-use xiangqi::record::{count_comments, count_variations, dhtmlxq, import_all, parse_result, text, xqf, Format};
+use xiangqi::record::{
+    count_comments, count_variations, dhtmlxq, import_each, parse_result, text, xqf, RecordError, RecordErrorKind,
+    MAX_RECORD_GAMES,
+};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -79,110 +83,186 @@ fn read_input(file: &Path) -> Result<Vec<u8>> {
     }
 }
 
-/// Reads a record; the games that read, after reporting the others on stderr.
-fn load(file: &Path) -> Result<(Format, Vec<PgnGame>, usize)> {
-    let bytes = read_input(file)?;
-    let (format, games) = import_all(&bytes);
-    let mut good = Vec::new();
-    let mut bad = 0;
-    for g in games {
-        match g {
-            Ok(g) => good.push(g),
+/// The games of a record as they are read: each one that does not read is reported on stderr
+/// and counted, and the end says what was missing.
+struct Tally<'a> {
+    file: &'a Path,
+    good: usize,
+    bad: usize,
+    /// Whether the reader stopped at the games bound.
+    cut: bool,
+}
+
+impl<'a> Tally<'a> {
+    fn new(file: &'a Path) -> Self {
+        Tally { file, good: 0, bad: 0, cut: false }
+    }
+
+    /// The game, or `None` after reporting why it did not read.
+    fn take(&mut self, game: Result<PgnGame, RecordError>) -> Option<PgnGame> {
+        match game {
+            Ok(g) => {
+                self.good += 1;
+                Some(g)
+            }
             Err(e) => {
-                eprintln!("{}: {e}", file.display());
-                bad += 1;
+                eprintln!("{}: {e}", self.file.display());
+                if e.kind == RecordErrorKind::TooManyGames {
+                    self.cut = true;
+                } else {
+                    self.bad += 1;
+                }
+                None
             }
         }
     }
-    Ok((format, good, bad))
+
+    /// An error when a game did not read, or the file held more games than are read.
+    fn finish(&self) -> Result<()> {
+        if self.bad > 0 {
+            bail!("{} of {} games could not be read", self.bad, self.good + self.bad);
+        }
+        if self.cut {
+            bail!("only the first {MAX_RECORD_GAMES} games were read (the limit)");
+        }
+        Ok(())
+    }
 }
 
 fn result_of(game: &PgnGame) -> &'static str {
     game.result.as_deref().or_else(|| game.tag("Result")).and_then(parse_result).unwrap_or("*")
 }
 
+/// Prints the games as they are read: the command holds the file and one game at a time,
+/// however many games the file holds (a collection of 300,000 small games took 1.45 GB when
+/// every game and its JSON were kept until the end).
 fn show(args: ShowArgs) -> Result<()> {
-    let (format, games, bad) = load(&args.file)?;
+    let bytes = read_input(&args.file)?;
+    let games = import_each(&bytes);
+    let format = games.format();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut tally = Tally::new(&args.file);
     if args.json {
-        let games: Vec<serde_json::Value> = games
-            .iter()
-            .map(|g| {
-                let headers: serde_json::Map<String, serde_json::Value> =
-                    g.tags.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str()))).collect();
-                serde_json::json!({
-                    "start_fen": g.start.fen(),
-                    "moves": g.main_line().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-                    "variations": count_variations(&g.line),
-                    "result": result_of(g),
-                    "headers": headers,
-                })
-            })
-            .collect();
-        super::print_json(&serde_json::json!({ "format": format.name(), "games": games }));
+        write!(out, "{{\"format\":{},\"games\":[", serde_json::Value::from(format.name()))?;
     } else {
-        let mut out = String::new();
-        out.push_str(&format!("format: {format}\n"));
-        for (i, g) in games.iter().enumerate() {
-            out.push_str(&format!("\ngame {}\n", i + 1));
-            for (k, v) in &g.tags {
-                out.push_str(&format!("  {k}: {v}\n"));
-            }
-            out.push_str(&format!("  start: {}\n", g.start.fen()));
-            out.push_str(&format!(
-                "  {} plies, {} variations, {} comments, result {}\n",
-                g.line.moves.len(),
-                count_variations(&g.line),
-                count_comments(&g.line),
-                result_of(g)
-            ));
-            for l in text::write(g, Notation::Chinese).lines() {
-                out.push_str(&format!("  {l}\n"));
-            }
-        }
-        std::io::stdout().write_all(out.as_bytes())?;
+        writeln!(out, "format: {format}")?;
     }
-    if bad > 0 {
-        bail!("{bad} of {} games could not be read", games.len() + bad);
+    for game in games {
+        let Some(g) = tally.take(game) else { continue };
+        if args.json {
+            if tally.good > 1 {
+                out.write_all(b",")?;
+            }
+            serde_json::to_writer(&mut out, &game_json(&g))?;
+        } else {
+            write_game_text(&mut out, tally.good, &g)?;
+        }
+    }
+    if args.json {
+        out.write_all(b"]}\n")?;
+    }
+    out.flush()?;
+    tally.finish()
+}
+
+/// One game of `show --json`.
+fn game_json(g: &PgnGame) -> serde_json::Value {
+    let headers: serde_json::Map<String, serde_json::Value> =
+        g.tags.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str()))).collect();
+    serde_json::json!({
+        "start_fen": g.start.fen(),
+        "moves": g.main_line().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        "variations": count_variations(&g.line),
+        "result": result_of(g),
+        "headers": headers,
+    })
+}
+
+/// One game of `show` as text: its headers, start, counts and moves.
+fn write_game_text(out: &mut impl Write, number: usize, g: &PgnGame) -> std::io::Result<()> {
+    writeln!(out, "\ngame {number}")?;
+    for (k, v) in &g.tags {
+        writeln!(out, "  {k}: {v}")?;
+    }
+    writeln!(out, "  start: {}", g.start.fen())?;
+    writeln!(
+        out,
+        "  {} plies, {} variations, {} comments, result {}",
+        g.line.moves.len(),
+        count_variations(&g.line),
+        count_comments(&g.line),
+        result_of(g)
+    )?;
+    for l in text::write(g, Notation::Chinese).lines() {
+        writeln!(out, "  {l}")?;
     }
     Ok(())
 }
 
+/// Converts game by game: each is written and read back on its own, so the command holds
+/// the input, the output and one game (it held every game, 250 MB for 100,000 small ones).
+/// Nothing is written unless every game converts.
 fn convert(args: ConvertArgs) -> Result<()> {
-    let (_, games, bad) = load(&args.file)?;
-    if games.is_empty() {
+    let bytes = read_input(&args.file)?;
+    let one_game = matches!(args.to, Target::Xqf | Target::Text);
+    let mut tally = Tally::new(&args.file);
+    let mut output = Vec::new();
+    // The first game's losses wait until it is known whether others follow: then every line
+    // names its game.
+    let mut first_losses: Option<Vec<String>> = None;
+    for game in import_each(&bytes) {
+        let Some(before) = tally.take(game) else { continue };
+        let n = tally.good;
+        if one_game && n > 1 {
+            continue;
+        }
+        let written = match args.to {
+            Target::Pgn => {
+                let text = before.write(Notation::Chinese);
+                if n > 1 {
+                    output.push(b'\n');
+                }
+                text.into_bytes()
+            }
+            Target::Dhtmlxq => dhtmlxq::write(&before).into_bytes(),
+            Target::Xqf => xqf::write(&before),
+            Target::Text => text::write(&before, Notation::Chinese).into_bytes(),
+        };
+        // What the target lost: read it back and compare.
+        let prefix = if n > 1 { format!("game {n}: ") } else { String::new() };
+        let after = match import_each(&written).next() {
+            Some(Ok(a)) => a,
+            Some(Err(e)) => bail!("{prefix}the output does not read back: {e}"),
+            None => bail!("{prefix}the output does not read back"),
+        };
+        let losses = losses(&before, &after);
+        match first_losses.take() {
+            None if n == 1 => first_losses = Some(losses),
+            earlier => {
+                for line in earlier.into_iter().flatten() {
+                    eprintln!("game 1: dropped: {line}");
+                }
+                for line in losses {
+                    eprintln!("{prefix}dropped: {line}");
+                }
+            }
+        }
+        output.extend_from_slice(&written);
+    }
+    for line in first_losses.into_iter().flatten() {
+        eprintln!("dropped: {line}");
+    }
+    if tally.good == 0 {
         bail!("no game could be read from {}", args.file.display());
     }
-    let one_game = matches!(args.to, Target::Xqf | Target::Text);
-    if one_game && games.len() > 1 {
-        eprintln!("dropped: games 2 to {} (the target holds one game)", games.len());
-    }
-    let written = if one_game { &games[..1] } else { &games[..] };
-    let bytes: Vec<u8> = match args.to {
-        Target::Pgn => written.iter().map(|g| g.write(Notation::Chinese)).collect::<Vec<_>>().join("\n").into_bytes(),
-        Target::Dhtmlxq => written.iter().map(dhtmlxq::write).collect::<String>().into_bytes(),
-        Target::Xqf => xqf::write(&written[0]),
-        Target::Text => text::write(&written[0], Notation::Chinese).into_bytes(),
-    };
-    // What the target lost: read it back and compare.
-    let (_, back) = import_all(&bytes);
-    for (i, (before, after)) in written.iter().zip(back).enumerate() {
-        let prefix = if written.len() > 1 { format!("game {}: ", i + 1) } else { String::new() };
-        let after = match after {
-            Ok(a) => a,
-            Err(e) => bail!("{prefix}the output does not read back: {e}"),
-        };
-        for line in losses(before, &after) {
-            eprintln!("{prefix}dropped: {line}");
-        }
+    if one_game && tally.good > 1 {
+        eprintln!("dropped: games 2 to {} (the target holds one game)", tally.good);
     }
     match &args.out {
-        Some(path) => std::fs::write(path, &bytes).with_context(|| format!("cannot write {}", path.display()))?,
-        None => std::io::stdout().write_all(&bytes)?,
+        Some(path) => std::fs::write(path, &output).with_context(|| format!("cannot write {}", path.display()))?,
+        None => std::io::stdout().write_all(&output)?,
     }
-    if bad > 0 {
-        bail!("{bad} of {} games could not be read", games.len() + bad);
-    }
-    Ok(())
+    tally.finish()
 }
 
 /// What `after` (the output read back) lacks of `before`, in words.
