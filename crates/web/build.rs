@@ -96,10 +96,11 @@ fn main() {
             File { hashed: hashed_name(&url, hash), url, bytes, hash }
         })
         .collect();
-    // Stylesheets name fonts by address: point them at the hashed names (then hash them).
+    // Stylesheets name fonts, and the web app manifest its icons, by address: point them at the
+    // hashed names (then hash them).
     let renames: Vec<(String, String)> = files.iter().map(|f| (f.url.clone(), f.hashed.clone())).collect();
-    for file in files.iter_mut().filter(|f| f.url.ends_with(".css")) {
-        let mut text = String::from_utf8(std::mem::take(&mut file.bytes)).expect("CSS is UTF-8");
+    for file in files.iter_mut().filter(|f| f.url.ends_with(".css") || f.url.ends_with(".webmanifest")) {
+        let mut text = String::from_utf8(std::mem::take(&mut file.bytes)).expect("CSS and the manifest are UTF-8");
         for (from, to) in &renames {
             text = text.replace(&format!("\"{from}\""), &format!("\"{to}\""));
         }
@@ -145,8 +146,12 @@ fn main() {
         .collect();
     let worker = std::fs::read_to_string(manifest.join("src/sw.js")).expect("src/sw.js");
     println!("cargo:rerun-if-changed={}", manifest.join("src/sw.js").display());
-    let worker =
-        worker.replace("__VERSION__", &format!("{version:016x}")).replace("\"__PRECACHE__\"", &precache.join(","));
+    // Browsers ask `/favicon.ico` on their own: the worker answers it with the kept icon.
+    let favicon = files.iter().find(|f| f.url == "/assets/favicon.ico").map_or("", |f| f.hashed.as_str());
+    let worker = worker
+        .replace("__VERSION__", &format!("{version:016x}"))
+        .replace("\"__PRECACHE__\"", &precache.join(","))
+        .replace("__FAVICON__", favicon);
 
     // The table src/site.rs includes: (url, hashed url or "", bytes, gzip, brotli).
     let mut table = String::from("&[\n");

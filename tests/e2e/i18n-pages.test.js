@@ -128,9 +128,11 @@ function visibleTexts(page) {
 
 /** English words (4 letters or more) of the interface that no Vietnamese text uses. */
 const englishWords = (() => {
+  // A plural message (i18n.js) is an object of forms: each form's words.
+  const all = (table) => Object.values(table).flatMap((e) => (typeof e === 'string' ? [e] : Object.values(e)));
   const words = (text) => (text.replace(/\{\w+\}/g, '').match(/[A-Za-z]{4,}/g) || []).map((w) => w.toLowerCase());
-  const vietnamese = new Set(Object.values(vi).flatMap(words));
-  return new Set(Object.values(en).flatMap(words).filter((w) => !vietnamese.has(w)));
+  const vietnamese = new Set(all(vi).flatMap(words));
+  return new Set(all(en).flatMap(words).filter((w) => !vietnamese.has(w)));
 })();
 
 /** Latin words a Chinese page may show: formats, notations and examples. */

@@ -33,7 +33,7 @@ test('a seek pairs two browsers; a third sees it come and go', async () => {
   await openLobby(a.page, '/');
   await openLobby(b.page, '/xq');
   await openLobby(c.page, '/');
-  await a.page.selectOption('#lobby-clock', '3+2');
+  await a.page.click('#lobby-quick [data-preset="3+2"]');
   await a.page.selectOption('#lobby-colour', 'black');
   await a.page.fill('#lobby-name', '<i>Ann</i>');
   await a.page.click('#lobby-seek');
@@ -54,8 +54,10 @@ test('a seek pairs two browsers; a third sees it come and go', async () => {
   // Quick pairing: the same preset from two browsers.
   await openLobby(a.page, '/');
   await a.page.click('#lobby-quick [data-preset="1+0"]');
+  await a.page.click('#lobby-play-now');
   await c.page.waitForSelector('#lobby-seeks .seek');
   await c.page.click('#lobby-quick [data-preset="1+0"]');
+  await c.page.click('#lobby-play-now');
   await a.page.waitForURL(/room=/);
   await c.page.waitForURL(/room=/);
   assert.equal(new URL(a.page.url()).searchParams.get('room'), new URL(c.page.url()).searchParams.get('room'));

@@ -157,6 +157,20 @@ test('a Huarong Dao layout is solved with no server', async () => {
   await page.close();
 });
 
+test('the static site is installable: Chromium reports no installability error (#45)', async () => {
+  for (const path of ['/', '/xq/', '/huarong/']) {
+    const page = await context.newPage();
+    await page.goto(base + path);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    assert.deepEqual(installabilityErrors, [], `${path}: ${JSON.stringify(installabilityErrors)}`);
+    const { errors, data } = await cdp.send('Page.getAppManifest');
+    assert.deepEqual(errors, [], path);
+    assert.equal(JSON.parse(data).icons.length, 3, path);
+    await page.close();
+  }
+});
+
 test('no request went to /api/', () => {
   assert.deepEqual(apiRequests, []);
 });

@@ -75,7 +75,12 @@ test('"Review game" scores every move, draws the graph and marks the blunder wit
   const judged = page.locator('#moves .move.blunder, #moves .move.mistake');
   assert.ok(await judged.count() >= 1, 'the losing move is marked');
   assert.match(await judged.first().getAttribute('title'), /(Blunder|Mistake) — better was /);
-  assert.match(await page.locator('#review-summary').innerText(), /Black: \d+ inaccuracies, \d+ mistakes, \d+ blunders/);
+  // Each count in its plural form: "1 blunder", "0 blunders" (#45).
+  const summary = await page.locator('#review-summary').innerText();
+  assert.match(summary, /Black: \d+ inaccurac(y|ies), \d+ mistakes?, \d+ blunders?/);
+  for (const [, n, word] of summary.matchAll(/(\d+) (inaccurac\w+|mistakes?|blunders?)/g)) {
+    assert.equal(Number(n) === 1, !/(s|ies)$/.test(word), `${n} ${word}`);
+  }
   await shot(page, 'review');
   // Clicking the graph goes to that point of the game.
   const box = await page.locator('#review-graph svg').boundingBox();

@@ -141,7 +141,7 @@ test('no empty space is reserved for messages, and the header keeps its height i
   await page.close();
 });
 
-test('the home page shows a live example game and the classic puzzle', async () => {
+test('the home page shows a live famous game and the classic puzzle', async () => {
   const page = await env.context.newPage();
   await page.goto(env.base + '/');
   await page.waitForSelector('#example-game[data-plies]');
@@ -150,7 +150,8 @@ test('the home page shows a live example game and the classic puzzle', async () 
   await shot(page, 'home');
   await page.click('#example-game');
   await page.waitForSelector('#board[data-ready="true"]');
-  assert.equal((await boardState(page)).plies, 20);
+  // Hu Ronghua - Liu Dahua, Five Rams Cup 1997: 57 moves (#45).
+  assert.equal((await boardState(page)).plies, 114);
   await page.goto(env.base + '/');
   await page.click('#classic-puzzle');
   await page.waitForURL(/\/huarong\?/);

@@ -46,6 +46,8 @@ async function tree(page) {
     variations: document.querySelectorAll('#moves .variation').length,
     comments: [...document.querySelectorAll('#moves .comment')].map((c) => c.textContent.trim()),
     marked: document.querySelectorAll('#moves .move.has-comment').length,
+    // The main line's comments, each in a row of its own under its move (#45: not only a ✎).
+    notes: [...document.querySelectorAll('#moves > li.comment-row')].map((c) => c.textContent.trim()),
   }));
 }
 
@@ -155,6 +157,7 @@ test('a pasted DhtmlXQ block opens with its branches and comments', async () => 
   assert.equal(shown.variations, 2, JSON.stringify(shown));
   assert.deepEqual(shown.comments, ['起马'], 'a variation shows its comments inline');
   assert.equal(shown.marked, 3, `the start, move 1 and the variation carry comments: ${JSON.stringify(shown)}`);
+  assert.deepEqual(shown.notes, ['对局开始', '中炮'], 'the main line\'s comments are read in the list');
   await page.click('#moves .move[data-ply="1"]');
   await waitPly(page, 1, 4);
   assert.equal(await page.inputValue('#comment'), '中炮');

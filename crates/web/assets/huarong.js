@@ -119,8 +119,11 @@ async function step(move, { from = 'player' } = {}) {
   if (from === 'player' && state.solution) {
     // Off the solution's path unless it is the solution's own next move.
     const next = state.solution.path[state.solution.index];
-    if (next && next.layout === move.layout) state.solution.index += 1;
-    else state.solution = null;
+    // Kept for "minimum from here", but its replay controls go: the player plays by hand now.
+    if (next && next.layout === move.layout) {
+      state.solution.index += 1;
+      state.solution.byHand = true;
+    } else state.solution = null;
   }
   if (state.timer.started === null && !view.solved) state.timer.started = Date.now();
   slide(move.from, move.to);

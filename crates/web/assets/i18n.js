@@ -9,8 +9,32 @@
 
 import en from './lang/en.js';
 
-/** The words of the languages loaded so far. @type {Record<string, Record<string, string>>} */
+/**
+ * A message whose words depend on a number: its forms by the language's plural category
+ * (Intl.PluralRules: `one`, `other`, ...; English has two, Chinese and Vietnamese one), and the
+ * variable that holds the number.
+ * @typedef {{ count: string, [category: string]: string }} Plural
+ */
+
+/** The words of the languages loaded so far. @type {Record<string, Record<string, string | Plural>>} */
 const TEXT = { en };
+
+/** @type {Map<string, Intl.PluralRules>} */
+const RULES = new Map();
+
+/**
+ * The form of `entry` for its count in `vars`, by the plural rules of `code`.
+ * @param {string | Plural} entry
+ * @param {string} code
+ * @param {Record<string, any>} vars
+ * @returns {string}
+ */
+function formOf(entry, code, vars) {
+  if (typeof entry === 'string') return entry;
+  if (!RULES.has(code)) RULES.set(code, new Intl.PluralRules(code));
+  const category = /** @type {Intl.PluralRules} */ (RULES.get(code)).select(Number(vars[entry.count]));
+  return entry[category] ?? entry.other;
+}
 
 /** The languages, as `<html lang>` and `?lang=` name them, with their names in themselves. */
 export const LANGUAGES = [
@@ -79,13 +103,15 @@ export function currentLang() {
 }
 
 /**
- * The text of `key` in the page's language (English when it has none), `{name}` filled from `vars`.
+ * The text of `key` in the page's language (English when it has none), `{name}` filled from `vars`;
+ * a plural message takes the form its count asks for.
  * @param {string} key
  * @param {Record<string, any>} [vars]
  * @returns {string}
  */
 export function t(key, vars = {}) {
-  const text = TEXT[lang][key] ?? TEXT.en[key] ?? key;
+  const own = TEXT[lang][key];
+  const text = own !== undefined ? formOf(own, lang, vars) : key in TEXT.en ? formOf(TEXT.en[key], 'en', vars) : key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
 }
 

@@ -1,6 +1,6 @@
 // @ts-check
-// The home page: the language button, and a live preview of the example game (its last
-// position, from the same share link the card opens).
+// The home page: the language button, and a live preview of the famous game (its last
+// position, from the same address the card opens: a share link or fen + moves).
 
 import { api } from './api.js';
 import { XiangqiBoard } from './board.js';
@@ -11,9 +11,11 @@ setupLangButton();
 /** Draws the example game's last position on its card. */
 async function preview() {
   const card = /** @type {HTMLAnchorElement} */ (document.getElementById('example-game'));
-  const link = new URL(card.href).search;
+  const link = new URL(card.href).searchParams;
   try {
-    const game = await api('/api/xq/link', { link });
+    const game = link.has('g') || link.has('p')
+      ? await api('/api/xq/link', { link: `?${link}` })
+      : { start_fen: link.get('fen'), moves: (link.get('moves') || '').split(/[.,\s]+/).filter(Boolean) };
     const view = await api('/api/xq/game', { fen: game.start_fen, moves: game.moves });
     const board = new XiangqiBoard(document.getElementById('example-board'));
     board.interactive = false;

@@ -112,10 +112,13 @@ function lobbyDialog() {
   const status = el('p', { id: 'lobby-status', class: 'online-note', 'aria-live': 'polite' });
   const error = el('p', { class: 'error', id: 'lobby-error', role: 'alert' });
   const list = el('ul', { id: 'lobby-seeks', class: 'lobby-seeks' });
-  const clock = el('select', { id: 'lobby-clock' },
-    ...PRESETS.map(([m, i]) => el('option', { value: `${m}+${i}`, text: `${m}+${i}` })),
-    el('option', { value: 'none', 'data-i18n': 'online.noClock', text: t('online.noClock') }));
-  clock.value = '5+3';
+  // One way to pick the clock (it was a menu beside a row of buttons that paired at once): the
+  // buttons choose, and both "Play now" and "Post a seek" use the one chosen.
+  let picked = '5+3';
+  const pick = (/** @type {string} */ value) => {
+    picked = value;
+    for (const b of quick.querySelectorAll('button')) b.setAttribute('aria-pressed', String(b.dataset.preset === value));
+  };
   const colour = el('select', { id: 'lobby-colour' },
     ...['random', 'red', 'black'].map((c) => el('option', { value: c, 'data-i18n': `online.${c}`, text: t(`online.${c}`) })));
   const name = el('input', { id: 'lobby-name', maxlength: '24', 'data-i18n-placeholder': 'lobby.name', placeholder: t('lobby.name') });
@@ -174,25 +177,30 @@ function lobbyDialog() {
     });
     const ping = setInterval(() => (socket ? send({ type: 'ping' }) : clearInterval(ping)), 10000);
   };
-  const quick = el('div', { class: 'buttons', id: 'lobby-quick' },
-    ...PRESETS.map(([m, i]) => el('button', {
-      type: 'button', 'data-preset': `${m}+${i}`, text: `${m}+${i}`,
-      onclick: () => { error.textContent = ''; send({ type: 'quick', clock: clockOf(`${m}+${i}`), name: nameValue() }); },
+  const quick = el('div', { class: 'buttons online-presets', id: 'lobby-quick', role: 'group', 'aria-label': t('online.clock'), 'data-i18n-label': 'online.clock' },
+    ...[...PRESETS.map(([m, i]) => `${m}+${i}`), 'none'].map((value) => el('button', {
+      type: 'button', 'data-preset': value, 'aria-pressed': 'false', onclick: () => pick(value),
+      ...(value === 'none' ? { 'data-i18n': 'online.noClock', text: t('online.noClock') } : { text: value }),
     })));
+  pick(picked);
   dialog.append(
     el('h2', { 'data-i18n': 'lobby.title', text: t('lobby.title') }),
     el('p', { class: 'online-note', 'data-i18n': 'lobby.quick', text: t('lobby.quick') }), quick,
     el('div', { class: 'lobby-form' },
-      el('label', {}, el('span', { 'data-i18n': 'online.clock', text: t('online.clock') }), ' ', clock), ' ',
       el('label', {}, el('span', { 'data-i18n': 'online.colour', text: t('online.colour') }), ' ', colour), ' ',
-      el('label', {}, el('span', { 'data-i18n': 'lobby.nameLabel', text: t('lobby.nameLabel') }), ' ', name), ' ',
+      el('label', {}, el('span', { 'data-i18n': 'lobby.nameLabel', text: t('lobby.nameLabel') }), ' ', name)),
+    el('div', { class: 'buttons' },
+      el('button', { type: 'button', id: 'lobby-play-now', 'data-i18n': 'lobby.playNow', text: t('lobby.playNow'), onclick: () => {
+        error.textContent = '';
+        send({ type: 'quick', clock: clockOf(picked), name: nameValue() });
+      } }),
       el('button', { type: 'button', id: 'lobby-seek', 'data-i18n': 'lobby.seek', text: t('lobby.seek'), onclick: () => {
         error.textContent = '';
-        send({ type: 'seek', clock: clockOf(clock.value), colour: colour.value, name: nameValue() });
+        send({ type: 'seek', clock: clockOf(picked), colour: colour.value, name: nameValue() });
       } })),
     status, error,
     el('h3', { 'data-i18n': 'lobby.open', text: t('lobby.open') }), list,
-    el('div', { class: 'buttons' }, el('button', { type: 'button', id: 'lobby-close', 'data-i18n': 'online.cancel', text: t('online.cancel'), onclick: () => dialog.close() })));
+    el('div', { class: 'buttons' }, el('button', { type: 'button', id: 'lobby-close', 'data-i18n': 'lobby.leave', text: t('lobby.leave'), onclick: () => dialog.close() })));
   // Leaving the lobby takes one's seeks with it.
   dialog.addEventListener('close', () => { if (socket) socket.close(); });
   document.body.append(dialog);

@@ -239,6 +239,8 @@ function wire() {
 setupLangButton();
 wireSettings(board);
 wire();
+// The home page's "Play the computer": the computer answers each move from the start.
+if (new URLSearchParams(location.search).get('play') === 'computer') $('engine-auto').checked = true;
 address.load();
 
 // ---------- for other scripts ----------

@@ -116,6 +116,7 @@ pub fn content_type(name: &str) -> &'static str {
         Some("css") => "text/css; charset=utf-8",
         Some("svg") => "image/svg+xml",
         Some("json") => "application/json",
+        Some("webmanifest") => "application/manifest+json",
         Some("png") => "image/png",
         Some("ico") => "image/x-icon",
         Some("woff2") => "font/woff2",
@@ -227,6 +228,31 @@ mod tests {
         }
         let style = by_url("/assets/style.css").unwrap().0.hashed;
         assert!(page.contains(&format!("href=\"{style}\"")), "the stylesheet by its hashed name");
+    }
+
+    #[test]
+    fn the_manifest_names_its_icons_by_hash_and_every_page_links_it() {
+        let manifest = by_url("/assets/manifest.webmanifest").unwrap().0;
+        assert_eq!(content_type(manifest.name), "application/manifest+json");
+        let text = std::str::from_utf8(manifest.raw).unwrap();
+        for icon in ["icon-192.png", "icon-512.png", "icon-maskable-512.png"] {
+            let hashed = by_url(&format!("/assets/icons/{icon}")).unwrap().0.hashed;
+            assert!(text.contains(&format!("\"{hashed}\"")), "{icon} by its hashed name in {text}");
+        }
+        for (_, name) in PAGES.iter().filter(|(_, name)| *name != "embed.html") {
+            let page = std::str::from_utf8(by_name(name).unwrap().raw).unwrap();
+            assert!(page.contains(&format!("rel=\"manifest\" href=\"{}\"", manifest.hashed)), "{name}");
+            assert!(page.contains("<meta name=\"theme-color\""), "{name}");
+            assert!(page.contains("rel=\"apple-touch-icon\""), "{name}");
+        }
+    }
+
+    #[test]
+    fn the_service_worker_keeps_the_favicon_and_answers_its_plain_address() {
+        let favicon = by_url("/assets/favicon.ico").unwrap().0.hashed;
+        let worker = std::str::from_utf8(by_name("sw.js").unwrap().raw).unwrap();
+        assert!(worker.contains(&format!("const FAVICON = '{favicon}'")), "the plain address answered with it");
+        assert!(worker.contains(&format!("\"{favicon}\"")), "precached");
     }
 
     #[test]

@@ -7,6 +7,8 @@
 const CACHE = 'qi-__VERSION__';
 const PAGES = ['/', '/xq', '/puzzles', '/huarong'];
 const FILES = ["__PRECACHE__"];
+// The favicon's hashed address: `/favicon.ico`, which browsers ask on their own, is answered with it.
+const FAVICON = '__FAVICON__';
 
 /**
  * A response that can answer a navigation: a static server redirects `/xq` to `/xq/`, and a
@@ -53,6 +55,10 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
   // A room's page (`/xq?room=…`) lives on its server: never kept, never served from here.
   if (url.searchParams.has('room')) return;
+  if (url.pathname === '/favicon.ico') {
+    event.respondWith(caches.match(FAVICON).then((hit) => hit || fetch(request)));
+    return;
+  }
   const page = pageKey(url);
   if (page) {
     event.respondWith(

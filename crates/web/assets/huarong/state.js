@@ -58,7 +58,7 @@ export function createState() {
     selected: null,
     /** @type {number | null} target cell of the hinted move */
     hint: null,
-    /** @type {{ steps: number | null, path: any[], index: number } | null} the solver's; index = steps of it played */
+    /** @type {{ steps: number | null, path: any[], index: number, byHand?: boolean } | null} the solver's; index = steps of it played; byHand once the player follows it by hand */
     solution: null,
     /** @type {{ stop: boolean } | null} while the solution plays */
     playing: null,

@@ -82,7 +82,8 @@ export function renderStatus(state) {
   $('edit').disabled = editing;
   $('solve').textContent = t(state.playing ? 'hr.stop' : 'hr.solve');
   const sol = state.solution;
-  $('solution-controls').hidden = !(sol && sol.steps);
+  // The replay controls belong to watching the solution, not to playing by hand.
+  $('solution-controls').hidden = !(sol && sol.steps) || Boolean(sol.byHand && !state.playing);
   if (sol) {
     $('sol-back').disabled = sol.index === 0 || editing;
     $('sol-forward').disabled = sol.index >= sol.path.length || editing;

@@ -44,6 +44,7 @@ export function renderClocks(room) {
     const left = clockLeft(room, c);
     node.hidden = false;
     node.dataset.colour = c;
+    node.dataset.clock = c;
     node.dataset.ms = String(Math.round(left));
     node.classList.toggle('running', s.clock.running === c);
     node.classList.toggle('low', left < LOW_TIME_MS);

@@ -7,6 +7,8 @@
 const PING_EVERY_MS = 2000;
 const PONG_LATE_MS = 1500;
 const SILENCE_MS = 5000;
+// A page hidden this long gets a new socket when it shows again rather than trusting the old one.
+const WAKE_RECONNECT_MS = 2000;
 
 /**
  * @typedef {object} ConnectionHooks
@@ -88,6 +90,28 @@ export class Connection {
     clearTimeout(this.reconnectTimer);
     this.backoff = 500;
     if (!this.socket) this.open();
+  }
+
+  /**
+   * The page shows again (a phone woke it, or it came back from the back-forward cache) after
+   * being hidden for `hiddenMs`: timers and the socket may have been frozen meanwhile, and a
+   * socket can die without a close. A short absence only pings at once; a longer one, or a
+   * socket that is not open, gets a new socket now, whose first message is the room's state.
+   * @param {number} hiddenMs
+   */
+  wake(hiddenMs) {
+    if (this.stopped) return;
+    if (this.isOpen && hiddenMs < WAKE_RECONNECT_MS) {
+      this.pingSentAt = Date.now();
+      this.send({ type: 'ping' });
+      return;
+    }
+    const old = this.socket;
+    this.socket = null;
+    if (old) old.close();
+    clearTimeout(this.reconnectTimer);
+    this.backoff = 500;
+    this.open();
   }
 
   /** Called often: pings, and drops a socket that fell silent. */

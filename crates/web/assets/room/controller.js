@@ -78,7 +78,20 @@ export class Room {
     this.connection.open();
     setInterval(() => this.tick(), 100);
     window.addEventListener('online', () => this.connection.now());
-    document.addEventListener('visibilitychange', () => views.renderTitle(this));
+    // Reconnect and resync when the page shows again: a phone's sleeping tab is woken with
+    // `visibilitychange`, a page restored from the back-forward cache with `pageshow`.
+    let hiddenAt = document.visibilityState === 'visible' ? 0 : Date.now();
+    document.addEventListener('visibilitychange', () => {
+      views.renderTitle(this);
+      if (document.visibilityState !== 'visible') hiddenAt = Date.now();
+      else if (hiddenAt) {
+        this.connection.wake(Date.now() - hiddenAt);
+        hiddenAt = 0;
+      }
+    });
+    window.addEventListener('pageshow', (e) => {
+      if (e.persisted) this.connection.wake(Infinity);
+    });
     document.addEventListener('keydown', (e) => this.key(e));
     onLangChange(() => this.render());
   }

@@ -5,6 +5,8 @@
 import { t } from '../i18n.js';
 import { playerName } from '../online.js';
 import { $ } from '../dom.js';
+import { buzz } from '../vibration.js';
+import { keepScreenOn } from '../wake-lock.js';
 
 /** @typedef {import('./controller.js').Room} Room */
 
@@ -57,6 +59,9 @@ export const handlers = {
     const newMove = before && msg.moves.length === before.moves.length + 1 && msg.moves.length > 0 ? msg.moves.at(-1) : null;
     const mine = newMove && msg.you && msg.turn !== msg.you; // my own move, already heard when played
     const ended = before && before.status.outcome === 'ongoing' && msg.status.outcome !== 'ongoing';
+    // A player's screen stays on while their game is on; the opponent's move is felt on a phone.
+    keepScreenOn(Boolean(msg.you) && msg.status.outcome === 'ongoing');
+    if (newMove && !mine && msg.you) buzz(ended ? [60, 80, 60] : 60);
     room.showMoves({ sound: ended ? 'end' : newMove && !mine ? 'move' : null });
   },
 };

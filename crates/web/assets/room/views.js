@@ -7,6 +7,7 @@ import { XiangqiBoard } from '../board.js';
 import { $, htmlEl as el } from '../dom.js';
 import { t, applyText } from '../i18n.js';
 import * as sound from '../sound.js';
+import * as vibration from '../vibration.js';
 import { linkRow, setPlayerName } from '../online.js';
 import { renderClocks } from './clock.js';
 
@@ -26,10 +27,11 @@ export function build(room) {
   /** @type {(id: string, key: string, glyph: string, fn: () => void) => any} */
   const icon = (id, key, glyph, fn) => el('button', { type: 'button', id, 'data-i18n-title': key, title: t(key), 'aria-label': t(key), text: glyph, onclick: fn });
   const replay = el('div', { class: 'buttons replay', id: 'online-replay' },
-    icon('replay-first', 'online.first', '⏮', () => room.goTo(0)),
+    // The board page's glyphs: ⏮ and ⏭ are missing from common fonts (they drew as empty boxes).
+    icon('replay-first', 'online.first', '|◀', () => room.goTo(0)),
     icon('replay-prev', 'online.prev', '◀', () => room.step(-1)),
     icon('replay-next', 'online.next', '▶', () => room.step(1)),
-    icon('replay-last', 'online.last', '⏭', () => room.goLive()));
+    icon('replay-last', 'online.last', '▶|', () => room.goLive()));
   const viewing = el('p', { id: 'online-viewing', hidden: '' });
   const boardWrap = el('section', { class: 'board-wrap' }, clockTop, boardNode, clockBottom, replay, viewing);
   const conn = el('p', { id: 'online-conn', 'data-state': 'connecting', 'aria-live': 'polite' });
@@ -68,6 +70,11 @@ export function build(room) {
   const mute = el('input', { type: 'checkbox', id: 'mute' });
   mute.checked = sound.isMuted();
   mute.addEventListener('change', () => sound.setMuted(mute.checked));
+  const vibrate = el('input', { type: 'checkbox', id: 'vibrate' });
+  vibrate.checked = vibration.isOn();
+  vibrate.addEventListener('change', () => vibration.setOn(vibrate.checked));
+  const vibrateLabel = el('label', { class: 'online-mute' }, vibrate, ' ', el('span', { 'data-i18n': 'label.vibrate', text: t('label.vibrate') }));
+  vibrateLabel.hidden = !vibration.available();
   const movesList = el('ol', { id: 'moves' });
   movesList.addEventListener('click', (/** @type {Event} */ e) => {
     const node = /** @type {HTMLElement} */ (e.target).closest('.move');
@@ -81,6 +88,7 @@ export function build(room) {
       el('label', {}, el('span', { 'data-i18n': 'label.notation', text: t('label.notation') }), ' ', notation)),
     movesList,
     el('label', { class: 'online-mute' }, mute, ' ', el('span', { 'data-i18n': 'online.mute', text: t('online.mute') })),
+    vibrateLabel,
     room.chat.section);
   // The links first: on a phone the invite is above the fold.
   main.replaceChildren(links, boardWrap, panel);
@@ -185,6 +193,9 @@ function renderStatus(room) {
   }
   status.dataset.outcome = st.outcome;
   const p = s.players;
+  // Until the opponent comes, the invitation is the page's first thing; then the board is.
+  const them = s.you === 'red' ? 'black' : 'red';
+  document.body.classList.toggle('room-waiting', Boolean(s.you) && s.moves.length === 0 && st.outcome === 'ongoing' && !p[them].connected);
   /** @param {string} c */
   const named = (c) => (s.names && s.names[c] ? `${t(`online.${c}`)} ${s.names[c]}` : t(`online.${c}`));
   /** @param {string} c */

@@ -188,7 +188,7 @@ export class AnalysisPanel {
       const c = count[side];
       const line = document.createElement('div');
       line.className = 'judge-count';
-      line.textContent = `${t(`side.${side}`)}: ${['inaccuracy', 'mistake', 'blunder'].map((k) => `${c[k] || 0} ${t(`judge.${k}s`)}`).join(', ')}`;
+      line.textContent = `${t(`side.${side}`)}: ${['inaccuracy', 'mistake', 'blunder'].map((k) => t(`judge.count.${k}`, { n: c[k] || 0 })).join(', ')}`;
       summary.appendChild(line);
     }
     summary.append(...items);

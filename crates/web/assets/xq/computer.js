@@ -2,6 +2,7 @@
 // Playing the computer: its move at the chosen level (the engine runs in a Web Worker, see
 // engine.js), and a hint: the engine's move drawn as an arrow and named.
 
+import { buzz } from '../vibration.js';
 import { api } from '../api.js';
 import { $ } from '../dom.js';
 import { t, onLangChange } from '../i18n.js';
@@ -60,8 +61,10 @@ export class Computer {
       const level = LEVEL_NUMBERS.get($('engine-level').value) ?? 8;
       const answer = await api('/api/xq/engine', { fen: game.fen, moves: asked, level, movetime_ms: MOVE_TIME_MS });
       // Only if the game has not changed meanwhile.
-      if (answer.bestmove && game.node === at) await page.play(answer.bestmove);
-      else if (game.node === at) page.messages.say(null);
+      if (answer.bestmove && game.node === at) {
+        await page.play(answer.bestmove);
+        buzz(60);
+      } else if (game.node === at) page.messages.say(null);
     } catch (error) {
       page.messages.say({ error }, 'error');
     } finally {

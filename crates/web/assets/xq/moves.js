@@ -57,6 +57,7 @@ export class MoveList {
     startItem.className = 'start';
     startItem.appendChild(this.button(game.tree.root, 0, true));
     list.appendChild(startItem);
+    if (game.tree.root.comment) list.appendChild(Object.assign(document.createElement('li'), { className: 'comment-row', textContent: game.tree.root.comment }));
 
     let item = null;
     let ply = 0;
@@ -73,6 +74,11 @@ export class MoveList {
         list.appendChild(item);
       }
       item.appendChild(this.button(node, ply, onLine.has(node)));
+      // A comment is read in the list, under its move (a ✎ alone hid it).
+      if (node.comment) {
+        list.appendChild(Object.assign(document.createElement('li'), { className: 'comment-row', textContent: node.comment }));
+        item = null;
+      }
       const alternatives = node.parent.children.slice(1);
       if (alternatives.length) {
         const block = document.createElement('li');

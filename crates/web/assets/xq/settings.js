@@ -1,8 +1,11 @@
 // @ts-check
-// Look and sound: the piece set, the board's theme and the mute switch, kept in localStorage.
+// Look and sound: the piece set, the board's theme and size, the mute and vibration switches,
+// kept in localStorage.
 
 import { $ } from '../dom.js';
+import { applyBoardSize, boardSize, setBoardSize } from '../board-size.js';
 import * as sound from '../sound.js';
+import * as vibration from '../vibration.js';
 
 /** @param {import('../board.js').XiangqiBoard} board */
 export function wireSettings(board) {
@@ -22,4 +25,10 @@ export function wireSettings(board) {
     document.body.dataset.theme = e.target.value;
   });
   $('mute').addEventListener('change', (/** @type {any} */ e) => sound.setMuted(e.target.checked));
+  $('board-size').value = boardSize();
+  applyBoardSize();
+  $('board-size').addEventListener('change', (/** @type {any} */ e) => setBoardSize(e.target.value));
+  $('vibrate').checked = vibration.isOn();
+  $('vibrate').closest('label').hidden = !vibration.available();
+  $('vibrate').addEventListener('change', (/** @type {any} */ e) => vibration.setOn(e.target.checked));
 }
