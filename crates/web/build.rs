@@ -113,8 +113,10 @@ fn main() {
     // The import map: every script, and the WebAssembly, styles, net and puzzles that scripts
     // load by address (found with import.meta.resolve).
     let mut imports = String::from("{\"imports\":{");
-    for (i, (from, to)) in
-        renames.iter().filter(|(u, _)| [".js", ".wasm", ".css", ".nnue", ".tsv"].iter().any(|ext| u.ends_with(ext))).enumerate()
+    for (i, (from, to)) in renames
+        .iter()
+        .filter(|(u, _)| [".js", ".wasm", ".css", ".nnue", ".tsv"].iter().any(|ext| u.ends_with(ext)))
+        .enumerate()
     {
         if i > 0 {
             imports.push(',');

@@ -127,7 +127,10 @@ fn read_line(line: &str) -> Result<Puzzle, String> {
     let themes: Vec<Theme> = if themes == "-" {
         Vec::new()
     } else {
-        themes.split(',').map(|t| Theme::from_name(t).ok_or_else(|| format!("unknown theme {t:?}"))).collect::<Result<_, _>>()?
+        themes
+            .split(',')
+            .map(|t| Theme::from_name(t).ok_or_else(|| format!("unknown theme {t:?}")))
+            .collect::<Result<_, _>>()?
     };
     Ok(Puzzle { id: id.to_string(), position, moves, kind, mate_in, rating, themes, source: source.to_string() })
 }

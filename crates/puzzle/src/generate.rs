@@ -50,7 +50,8 @@ pub fn generate(
                 |engine, game| {
                     engine.clear();
                     let (candidates, searched) = scan(engine, game, settings);
-                    let kept: Vec<Puzzle> = candidates.iter().filter_map(|c| verify(engine, c, settings).ok()).collect();
+                    let kept: Vec<Puzzle> =
+                        candidates.iter().filter_map(|c| verify(engine, c, settings).ok()).collect();
                     counters[0].fetch_add(1, Ordering::Relaxed);
                     counters[1].fetch_add(searched, Ordering::Relaxed);
                     counters[2].fetch_add(candidates.len() as u64, Ordering::Relaxed);

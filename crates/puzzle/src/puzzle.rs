@@ -68,9 +68,7 @@ impl Puzzle {
             hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
         }
         const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
-        (0..8)
-            .map(|i| char::from(DIGITS[(hash >> (i * 6) & 63) as usize % 36]))
-            .collect()
+        (0..8).map(|i| char::from(DIGITS[(hash >> (i * 6) & 63) as usize % 36])).collect()
     }
 }
 

@@ -130,19 +130,35 @@ fn double_attack(after: &Position, from: Square) -> bool {
     targets >= 2
 }
 
+/// How many of the other side's pieces attack `side`'s king, counting the other king when the
+/// two face each other on an open file.
+fn king_attackers(pos: &Position, side: Color) -> usize {
+    let king = pos.king(side);
+    let other = pos.king(side.other());
+    let facing = king.file() == other.file() && {
+        let (low, high) = (king.rank().min(other.rank()), king.rank().max(other.rank()));
+        (low + 1..high).all(|rank| Square::new(king.file(), rank).is_some_and(|sq| pos.piece_at(sq).is_none()))
+    };
+    let attackers = pos.pieces().filter(|&(from, p)| p.color != side && pos.attacks_from(from).contains(&king)).count();
+    attackers + usize::from(facing)
+}
+
 /// The squares of `side`'s pieces that are pinned to their king: taking the piece off the
-/// board would leave the king attacked or facing the other king.
+/// board would let more of the enemy's pieces attack the king (or the kings face each other).
+/// A king already in check pins nothing by being attacked: only a new attacker counts.
 fn pinned(pos: &Position, side: Color) -> Vec<Square> {
+    let now = king_attackers(pos, side);
     pos.pieces()
         .filter(|(_, p)| p.color == side && p.kind != PieceKind::King)
         .filter(|&(sq, _)| {
             let mut setup = pos.to_setup();
             setup.board[sq.index()] = None;
-            // Refused: the kings face each other, or the side not to move would be in check.
-            let Ok(without) = Position::from_setup(&setup) else { return true };
-            let king = without.king(side);
-            let exposed = without.pieces().any(|(from, p)| p.color != side && without.attacks_from(from).contains(&king));
-            exposed
+            // A refusal means the kings would face each other, or the side not to move would be
+            // in check: either way the piece was shielding its king.
+            match Position::from_setup(&setup) {
+                Ok(without) => king_attackers(&without, side) > now,
+                Err(_) => true,
+            }
         })
         .map(|(sq, _)| sq)
         .collect()
@@ -217,6 +233,15 @@ mod tests {
         assert!(!t.contains(&Theme::Mate));
         assert!(themes(&start, &[], Kind::Win).is_empty());
         assert_eq!(themes(&start, &line[..1], Kind::Mate)[0], Theme::Mate);
+    }
+
+    #[test]
+    fn a_king_in_check_does_not_make_every_piece_pinned() {
+        // Black is in check from the rook on e2 with nothing between; its advisor on d9 and
+        // horse on a9 are not pinned by that.
+        let p = pos("n2ak4/9/9/9/9/9/9/4R4/9/3K5 b - - 0 1");
+        assert!(p.is_check());
+        assert!(pinned(&p, Color::Black).is_empty());
     }
 
     #[test]

@@ -28,6 +28,19 @@ pub struct Args {
 enum Sub {
     /// Look through games with the engine and write the puzzles found.
     Generate(GenerateArgs),
+    /// Join puzzle files into one: themes and ids worked out again from the board (so a better
+    /// theme finder applies without searching again), one puzzle per position, easiest first.
+    Merge {
+        /// Puzzle files (as `qi puzzle generate` writes them).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Where to write the joined set.
+        #[arg(long)]
+        out: PathBuf,
+        /// Print one JSON object with the totals.
+        #[arg(long)]
+        json: bool,
+    },
     /// The shipped puzzles (or those of `--file`).
     List {
         /// A puzzle file instead of the shipped set.
@@ -74,6 +87,7 @@ struct GenerateArgs {
 pub fn run(args: Args) -> Result<()> {
     match args.command {
         Sub::Generate(args) => run_generate(args),
+        Sub::Merge { files, out, json } => run_merge(&files, &out, json),
         Sub::List { file, kind, json } => run_list(file.as_deref(), kind.as_deref(), json),
     }
 }
@@ -209,6 +223,41 @@ fn checked(name: String, start: Position, moves: Vec<Move>) -> Result<Game> {
         pos.play(m).map_err(|_| anyhow::anyhow!("{name}: move {} ({m}) is not legal", ply + 1))?;
     }
     Ok(Game { name, start, moves })
+}
+
+fn run_merge(files: &[PathBuf], out: &Path, as_json: bool) -> Result<()> {
+    let mut header =
+        vec!["Xiangqi puzzles found by Qi's engine, joined by qi puzzle merge from these runs:".to_string()];
+    let mut seen = std::collections::HashSet::new();
+    let mut puzzles = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        header.extend(
+            text.lines()
+                .take_while(|l| l.starts_with('#'))
+                .map(|l| l.trim_start_matches('#').trim())
+                .filter(|l| l.starts_with("qi puzzle generate") || l.contains(" candidates, "))
+                .map(str::to_string),
+        );
+        for mut p in file::read(&text).with_context(|| format!("reading {}", path.display()))? {
+            p.themes = xiangqi_puzzle::themes(&p.position, &p.moves, p.kind);
+            p.id = Puzzle::id_of(&p.position, p.moves[0]);
+            if seen.insert(p.position.hash()) {
+                puzzles.push(p);
+            }
+        }
+    }
+    puzzles.sort_by(|a, b| a.rating.cmp(&b.rating).then_with(|| a.id.cmp(&b.id)));
+    std::fs::write(out, file::write(&puzzles, &header)).with_context(|| format!("writing {}", out.display()))?;
+    let mates = puzzles.iter().filter(|p| p.kind == Kind::Mate).count();
+    if as_json {
+        crate::cli::print_json(
+            &json!({"file": out.display().to_string(), "puzzles": puzzles.len(), "mates": mates, "wins": puzzles.len() - mates}),
+        );
+    } else {
+        println!("{}: {} puzzles ({mates} mates)", out.display(), puzzles.len());
+    }
+    Ok(())
 }
 
 fn run_list(path: Option<&Path>, kind: Option<&str>, as_json: bool) -> Result<()> {
