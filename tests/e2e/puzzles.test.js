@@ -112,7 +112,8 @@ test('a hint draws the move; the solution plays itself out', async () => {
   const puzzle = puzzles.find((p) => p.moves.length >= 3) || puzzles[0];
   const page = await open(`/puzzles?id=${puzzle.id}`);
   await page.click('#hint');
-  const arrow = await page.waitForSelector('#board .arrow.hint');
+  // A straight line has an empty box on one axis, which Playwright calls hidden: wait for it to exist.
+  const arrow = await page.waitForSelector('#board .arrow.hint', { state: 'attached' });
   assert.equal((await arrow.getAttribute('data-from')) + (await arrow.getAttribute('data-to')), puzzle.moves[0]);
   await page.click('#solution');
   await stepIs(page, puzzle.moves.length);

@@ -90,7 +90,7 @@ fn classify(
         return (n >= 1 && n.unsigned_abs() <= settings.max_mate && !another_as_fast).then_some(Kind::Mate);
     }
     let best_cp = best.score.centipawns();
-    let alone = second.is_none_or(|s| best_cp - s.score.centipawns() >= settings.gap);
+    let alone = crate::settings::alone(best_cp, second.map(|s| s.score.centipawns()), settings.gap);
     // The solver's score before the opponent's move is minus the opponent's.
     let given_away = previous.is_some_and(|p| best_cp + p >= settings.swing);
     let first = *best.pv.first()?;

@@ -77,7 +77,7 @@ pub fn verify(engine: &mut Engine, candidate: &Candidate, settings: &Settings) -
             if best_cp < settings.winning {
                 return Err(Rejection::NotWinning);
             }
-            if second.is_some_and(|s| best_cp - s.score.centipawns() < settings.gap) {
+            if !crate::settings::alone(best_cp, second.map(|s| s.score.centipawns()), settings.gap) {
                 return Err(Rejection::NotAlone);
             }
             win_line(engine, &mut walk, info.best.ok_or(Rejection::NotWinning)?, settings, &mut moves);
@@ -151,7 +151,8 @@ fn win_line(engine: &mut Engine, walk: &mut Walk, first: Move, settings: &Settin
         after.play(reply);
         let (attack, _) = search(engine, &after, settings.verify_nodes / 2, 2);
         let (Some(best), Some(next)) = (attack.lines.first(), attack.best) else { return };
-        let alone = attack.lines.get(1).is_none_or(|s| best.score.centipawns() - s.score.centipawns() >= settings.gap);
+        let second = attack.lines.get(1).map(|s| s.score.centipawns());
+        let alone = crate::settings::alone(best.score.centipawns(), second, settings.gap);
         // Stop where the win is in hand: several moves keep it, or the advantage is gone.
         if best.score.centipawns() < settings.winning || !alone || best.score.is_mate() {
             return;

@@ -9,7 +9,7 @@ const SHIPPED: &str = include_str!("../data/puzzles.tsv");
 #[test]
 fn the_shipped_set_reads_back_and_is_sorted() {
     let puzzles = file::read(SHIPPED).expect("the shipped set reads");
-    assert!(puzzles.len() >= 1000, "{} puzzles", puzzles.len());
+    assert!(puzzles.len() >= 800, "{} puzzles", puzzles.len());
     assert!(puzzles.windows(2).all(|w| w[0].rating <= w[1].rating));
     let mut ids: Vec<&str> = puzzles.iter().map(|p| p.id.as_str()).collect();
     ids.sort_unstable();
@@ -37,10 +37,12 @@ fn a_sample_is_confirmed_by_a_deeper_search() {
                 }
             }
             Kind::Win => {
-                assert!(best.score.centipawns() >= 200, "{}: still winning ({:?})", p.id, best.score);
+                assert!(best.score.centipawns() >= 100, "{}: still ahead ({:?})", p.id, best.score);
                 if let Some(second) = info.lines.get(1) {
+                    // A little looser than the finder's 0.2: a deeper search moves scores a bit.
+                    let expected = |cp: i32| 1.0 / (1.0 + 10f64.powf(-f64::from(cp.clamp(-4000, 4000)) / 400.0));
                     assert!(
-                        best.score.centipawns() - second.score.centipawns() >= 150,
+                        expected(best.score.centipawns()) - expected(second.score.centipawns()) >= 0.1,
                         "{}: the only winning move ({:?} against {:?})",
                         p.id,
                         best.score,

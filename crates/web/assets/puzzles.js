@@ -129,8 +129,12 @@ async function tryMove(iccs) {
   if (iccs !== puzzle.moves[state.step]) {
     state.spoiled = true;
     record(false);
+    renderPanel();
     say('puzzle.wrong', {}, 'bad');
     board.playLocally(iccs);
+    // Nothing to play until the position is back (render fills these again).
+    $('board').dataset.legal = '';
+    $('board').dataset.ready = 'false';
     const epoch = state.epoch;
     setTimeout(() => epoch === state.epoch && render(), REPLY_MS);
     return;
