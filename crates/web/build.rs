@@ -80,6 +80,10 @@ fn main() {
     let net = manifest.join("../engine/nets/default.nnue");
     println!("cargo:rerun-if-changed={}", net.display());
     sources.push(("/assets/nets/default.nnue".to_string(), net));
+    // The Xiangqi puzzles (`qi puzzle generate`), fetched by the puzzle page on first use.
+    let puzzles = manifest.join("../puzzle/data/puzzles.tsv");
+    println!("cargo:rerun-if-changed={}", puzzles.display());
+    sources.push(("/assets/puzzles/xiangqi.tsv".to_string(), puzzles));
     let (pages, others): (Vec<_>, Vec<_>) =
         sources.into_iter().partition(|(url, _)| url.ends_with(".html") && url.matches('/').count() == 2);
 
@@ -106,11 +110,13 @@ fn main() {
     }
     let renames: Vec<(String, String)> = files.iter().map(|f| (f.url.clone(), f.hashed.clone())).collect();
 
-    // The import map: every script, and the WebAssembly, styles and net that scripts load by
-    // address (found with import.meta.resolve).
+    // The import map: every script, and the WebAssembly, styles, net and puzzles that scripts
+    // load by address (found with import.meta.resolve).
     let mut imports = String::from("{\"imports\":{");
-    for (i, (from, to)) in
-        renames.iter().filter(|(u, _)| [".js", ".wasm", ".css", ".nnue"].iter().any(|ext| u.ends_with(ext))).enumerate()
+    for (i, (from, to)) in renames
+        .iter()
+        .filter(|(u, _)| [".js", ".wasm", ".css", ".nnue", ".tsv"].iter().any(|ext| u.ends_with(ext)))
+        .enumerate()
     {
         if i > 0 {
             imports.push(',');

@@ -182,7 +182,7 @@ test('fix 7: offline, the favicon comes from the service worker and no page logs
 for (const screen of SCREENS) {
   test(`${screen.name}: every page fits with no sideways scroll; the board page is board-first`, async () => {
     const { context, page } = await screenPage(screen);
-    for (const path of ['/', '/xq', '/huarong', '/embed', '/no-such-page']) {
+    for (const path of ['/', '/xq', '/puzzles', '/huarong', '/embed', '/no-such-page']) {
       await page.goto(env.base + path);
       await page.waitForLoadState('load');
       await assertNoSidewaysScroll(page, `${screen.name} ${path}`);

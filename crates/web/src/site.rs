@@ -33,8 +33,13 @@ pub struct SiteFile {
 pub static FILES: &[SiteFile] = include!(concat!(env!("OUT_DIR"), "/site_files.rs"));
 
 /// The pages and where they are served; `qi site` writes each as a folder's `index.html`.
-pub const PAGES: [(&str, &str); 4] =
-    [("/", "index.html"), ("/xq", "xq.html"), ("/huarong", "huarong.html"), ("/embed", "embed.html")];
+pub const PAGES: [(&str, &str); 5] = [
+    ("/", "index.html"),
+    ("/xq", "xq.html"),
+    ("/puzzles", "puzzles.html"),
+    ("/huarong", "huarong.html"),
+    ("/embed", "embed.html"),
+];
 
 /// The page shown for any address that is not a page or file.
 pub const NOT_FOUND_PAGE: &str = "404.html";

@@ -5,7 +5,7 @@
 // API (rooms) is never cached. Written by crates/web/build.rs: the version and the file list
 // are filled in at build time.
 const CACHE = 'qi-__VERSION__';
-const PAGES = ['/', '/xq', '/huarong'];
+const PAGES = ['/', '/xq', '/puzzles', '/huarong'];
 const FILES = ["__PRECACHE__"];
 // The favicon's hashed address: `/favicon.ico`, which browsers ask on their own, is answered with it.
 const FAVICON = '__FAVICON__';

@@ -15,6 +15,7 @@ mod r#match;
 mod moves;
 mod perft;
 mod pgn;
+mod puzzle;
 mod record;
 mod serve;
 mod serve_config;
@@ -54,6 +55,8 @@ enum Command {
     Game(game::Args),
     /// Huarong Dao (华容道): solve, list the classics, survey every layout, look one up.
     Huarong(huarong::Args),
+    /// Xiangqi puzzles: find them in games with the engine, list the shipped set.
+    Puzzle(puzzle::Args),
     /// Share links: encode, decode, measure, train the compact format's model.
     Link(link::Args),
     /// Play two engines (UCI or UCCI) against each other: W/D/L, Elo, SPRT, PGN.
@@ -85,6 +88,7 @@ pub fn run() -> ExitCode {
         Command::Moves(args) => moves::run(args),
         Command::Game(args) => game::run(args),
         Command::Huarong(args) => huarong::run(args),
+        Command::Puzzle(args) => puzzle::run(args),
         Command::Link(args) => link::run(args),
         Command::Match(args) => r#match::run(*args),
     };

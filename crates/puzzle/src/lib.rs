@@ -1,0 +1,18 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+
+pub mod file;
+mod generate;
+mod puzzle;
+pub mod rating;
+mod scan;
+mod settings;
+mod theme;
+mod verify;
+
+pub use generate::{generate, Progress};
+pub use puzzle::{Kind, Puzzle};
+pub use scan::{scan, Candidate, Game};
+pub use settings::Settings;
+pub use theme::{themes, Theme};
+pub use verify::{verify, Rejection};

@@ -1,0 +1,297 @@
+//! `qi puzzle generate|list`: Xiangqi puzzles found by the engine in games
+//! ([`xiangqi_puzzle`]), and the set the site ships.
+
+use anyhow::{bail, Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use xiangqi::record::import_all;
+use xiangqi::{Move, Position};
+use xiangqi_engine::nnue;
+use xiangqi_puzzle::{file, generate, Game, Kind, Puzzle, Settings};
+
+/// The set shipped with the site (made by `qi puzzle generate`, its command in the file's header).
+const SHIPPED: &str = include_str!("../../../puzzle/data/puzzles.tsv");
+
+/// The most games read from one input file.
+const MAX_GAMES_PER_FILE: usize = 100_000;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Sub,
+}
+
+#[derive(clap::Subcommand)]
+#[command(defer = true)] // built only when run (see `cli::Command`)
+enum Sub {
+    /// Look through games with the engine and write the puzzles found.
+    Generate(GenerateArgs),
+    /// Join puzzle files into one: themes and ids worked out again from the board (so a better
+    /// theme finder applies without searching again), one puzzle per position, easiest first.
+    Merge {
+        /// Puzzle files (as `qi puzzle generate` writes them).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Where to write the joined set.
+        #[arg(long)]
+        out: PathBuf,
+        /// Print one JSON object with the totals.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The shipped puzzles (or those of `--file`).
+    List {
+        /// A puzzle file instead of the shipped set.
+        #[arg(long)]
+        file: Option<PathBuf>,
+        /// Only `mate` or `win` puzzles.
+        #[arg(long)]
+        kind: Option<String>,
+        /// Print one JSON array of {id, fen, moves, kind, mate_in, rating, themes, source}.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(clap::Args)]
+struct GenerateArgs {
+    /// Games files: tab-separated (name, start FEN, ICCS moves, as crates/xiangqi/tests/data/games.tsv)
+    /// or records (PGN with any number of games, DhtmlXQ, XQF).
+    #[arg(required = true)]
+    games: Vec<PathBuf>,
+    /// Where to write the puzzles.
+    #[arg(long)]
+    out: PathBuf,
+    /// Nodes for the quick look at each position.
+    #[arg(long, default_value_t = Settings::default().scan_nodes)]
+    scan_nodes: u64,
+    /// Nodes for the deeper check of each candidate (each solver move of its line).
+    #[arg(long, default_value_t = Settings::default().verify_nodes)]
+    verify_nodes: u64,
+    /// Look at only the first N games.
+    #[arg(long)]
+    limit: Option<usize>,
+    /// Threads (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// The engine's evaluation: `<default>` (the built-in net), `classical` or a net file.
+    #[arg(long, default_value = "<default>")]
+    eval_file: String,
+    /// Print one JSON object with the totals instead of a progress bar.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    match args.command {
+        Sub::Generate(args) => run_generate(args),
+        Sub::Merge { files, out, json } => run_merge(&files, &out, json),
+        Sub::List { file, kind, json } => run_list(file.as_deref(), kind.as_deref(), json),
+    }
+}
+
+fn run_generate(args: GenerateArgs) -> Result<()> {
+    nnue::set_default_net(nnue::load_eval_file(&args.eval_file).map_err(|e| anyhow::anyhow!(e))?);
+    if args.scan_nodes == 0 || args.verify_nodes < args.scan_nodes {
+        bail!("--scan-nodes must be at least 1 and --verify-nodes at least as many");
+    }
+    let mut games = Vec::new();
+    for path in &args.games {
+        games.extend(read_games(path)?);
+    }
+    if let Some(limit) = args.limit {
+        games.truncate(limit);
+    }
+    let settings = Settings { scan_nodes: args.scan_nodes, verify_nodes: args.verify_nodes, ..Settings::default() };
+    let threads =
+        args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).clamp(1, 256);
+    let bar = if args.json { ProgressBar::hidden() } else { ProgressBar::new(games.len() as u64) };
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} games ({eta} left) {msg}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    let started = Instant::now();
+    let (puzzles, totals) = generate(&games, &settings, threads, |p| {
+        bar.set_position(p.games);
+        bar.set_message(format!("{} positions, {} candidates, {} kept", p.positions, p.candidates, p.kept));
+    })?;
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    let inputs: Vec<String> = args.games.iter().map(|p| p.display().to_string()).collect();
+    let header = [
+        "Xiangqi puzzles found by Qi's engine (qi puzzle generate); every line checked by a deeper search.".to_string(),
+        format!(
+            "qi puzzle generate {} --scan-nodes {} --verify-nodes {} --eval-file {}",
+            inputs.join(" "),
+            args.scan_nodes,
+            args.verify_nodes,
+            args.eval_file
+        ),
+        format!(
+            "{} games, {} positions, {} candidates, {} kept ({} mates, {} wins)",
+            totals.games,
+            totals.positions,
+            totals.candidates,
+            puzzles.len(),
+            puzzles.iter().filter(|p| p.kind == Kind::Mate).count(),
+            puzzles.iter().filter(|p| p.kind == Kind::Win).count()
+        ),
+    ];
+    std::fs::write(&args.out, file::write(&puzzles, &header))
+        .with_context(|| format!("writing {}", args.out.display()))?;
+    let ratings: Vec<u32> = puzzles.iter().map(|p| p.rating).collect();
+    let percentile = |q: f64| ratings.get(((ratings.len().max(1) - 1) as f64 * q) as usize).copied();
+    let summary = json!({
+        "file": args.out.display().to_string(),
+        "games": totals.games,
+        "positions": totals.positions,
+        "candidates": totals.candidates,
+        "kept": puzzles.len(),
+        "mates": puzzles.iter().filter(|p| p.kind == Kind::Mate).count(),
+        "wins": puzzles.iter().filter(|p| p.kind == Kind::Win).count(),
+        "rating": {"min": percentile(0.0), "p10": percentile(0.1), "median": percentile(0.5), "p90": percentile(0.9), "max": percentile(1.0)},
+        "seconds": seconds,
+        "threads": threads,
+    });
+    if args.json {
+        crate::cli::print_json(&summary);
+    } else {
+        println!(
+            "{}: {} puzzles from {} games ({} positions, {} candidates) in {seconds:.0} s; ratings {} to {}, median {}",
+            args.out.display(),
+            puzzles.len(),
+            totals.games,
+            totals.positions,
+            totals.candidates,
+            summary["rating"]["min"],
+            summary["rating"]["max"],
+            summary["rating"]["median"]
+        );
+    }
+    Ok(())
+}
+
+/// The games of one file: a tab-separated games list, or any record format Qi reads.
+fn read_games(path: &Path) -> Result<Vec<Game>> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let name = path.file_stem().map_or("games".into(), |s| s.to_string_lossy().into_owned());
+    let is_tsv = path.extension().is_some_and(|e| e == "tsv");
+    let mut games = Vec::new();
+    if is_tsv {
+        let text = String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8", path.display()))?;
+        for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty()) {
+            let cols: Vec<&str> = line.split('\t').collect();
+            let (Some(id), Some(fen), Some(moves)) = (cols.first(), cols.get(1), cols.get(2)) else {
+                bail!("{} line {}: expected name, FEN and moves", path.display(), i + 1);
+            };
+            let start = if fen.trim() == "startpos" { Position::startpos() } else { fen.parse()? };
+            let moves: Vec<Move> = moves
+                .split_whitespace()
+                .map(|m| m.parse().with_context(|| format!("{} line {}: bad move {m}", path.display(), i + 1)))
+                .collect::<Result<_>>()?;
+            games.push(checked(id.to_string(), start, moves)?);
+            if games.len() > MAX_GAMES_PER_FILE {
+                bail!("{}: more than {MAX_GAMES_PER_FILE} games", path.display());
+            }
+        }
+        return Ok(games);
+    }
+    let (_, read) = import_all(&bytes);
+    for (i, game) in read.into_iter().enumerate() {
+        let game = game.with_context(|| format!("{} game {}", path.display(), i + 1))?;
+        let title = ["Red", "Black", "Event"]
+            .iter()
+            .filter_map(|tag| game.tags.iter().find(|(k, _)| k == tag).map(|(_, v)| v.as_str()))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let label = if title.is_empty() { format!("{name} #{}", i + 1) } else { format!("{name} #{} {title}", i + 1) };
+        games.push(checked(label, game.start.clone(), game.main_line())?);
+        if games.len() > MAX_GAMES_PER_FILE {
+            bail!("{}: more than {MAX_GAMES_PER_FILE} games", path.display());
+        }
+    }
+    Ok(games)
+}
+
+/// A game whose moves are checked legal in turn (the finder plays them unchecked).
+fn checked(name: String, start: Position, moves: Vec<Move>) -> Result<Game> {
+    let mut pos = start.clone();
+    for (ply, &m) in moves.iter().enumerate() {
+        pos.play(m).map_err(|_| anyhow::anyhow!("{name}: move {} ({m}) is not legal", ply + 1))?;
+    }
+    Ok(Game { name, start, moves })
+}
+
+fn run_merge(files: &[PathBuf], out: &Path, as_json: bool) -> Result<()> {
+    let mut header =
+        vec!["Xiangqi puzzles found by Qi's engine, joined by qi puzzle merge from these runs:".to_string()];
+    let mut seen = std::collections::HashSet::new();
+    let mut puzzles = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        header.extend(
+            text.lines()
+                .take_while(|l| l.starts_with('#'))
+                .map(|l| l.trim_start_matches('#').trim())
+                .filter(|l| l.starts_with("qi puzzle generate") || l.contains(" candidates, "))
+                .map(str::to_string),
+        );
+        for mut p in file::read(&text).with_context(|| format!("reading {}", path.display()))? {
+            p.themes = xiangqi_puzzle::themes(&p.position, &p.moves, p.kind);
+            p.id = Puzzle::id_of(&p.position, p.moves[0]);
+            if seen.insert(p.position.hash()) {
+                puzzles.push(p);
+            }
+        }
+    }
+    puzzles.sort_by(|a, b| a.rating.cmp(&b.rating).then_with(|| a.id.cmp(&b.id)));
+    std::fs::write(out, file::write(&puzzles, &header)).with_context(|| format!("writing {}", out.display()))?;
+    let mates = puzzles.iter().filter(|p| p.kind == Kind::Mate).count();
+    if as_json {
+        crate::cli::print_json(
+            &json!({"file": out.display().to_string(), "puzzles": puzzles.len(), "mates": mates, "wins": puzzles.len() - mates}),
+        );
+    } else {
+        println!("{}: {} puzzles ({mates} mates)", out.display(), puzzles.len());
+    }
+    Ok(())
+}
+
+fn run_list(path: Option<&Path>, kind: Option<&str>, as_json: bool) -> Result<()> {
+    let text = match path {
+        Some(path) => std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?,
+        None => SHIPPED.to_string(),
+    };
+    let kind = match kind {
+        Some(k) => Some(Kind::from_name(k).with_context(|| format!("--kind {k:?}: mate or win"))?),
+        None => None,
+    };
+    let puzzles: Vec<Puzzle> = file::read(&text)?.into_iter().filter(|p| kind.is_none_or(|k| p.kind == k)).collect();
+    if as_json {
+        crate::cli::print_json(&Value::Array(puzzles.iter().map(puzzle_json).collect()));
+    } else {
+        for p in &puzzles {
+            let moves: Vec<String> = p.moves.iter().map(Move::to_string).collect();
+            println!("{}  {}  {}  {}  {}", p.id, p.rating, p.kind.name(), moves.join(" "), p.position.fen());
+        }
+        eprintln!("{} puzzles", puzzles.len());
+    }
+    Ok(())
+}
+
+/// One puzzle as `qi puzzle list --json` prints it.
+fn puzzle_json(p: &Puzzle) -> Value {
+    json!({
+        "id": p.id,
+        "fen": p.position.fen(),
+        "moves": p.moves.iter().map(Move::to_string).collect::<Vec<_>>(),
+        "kind": p.kind.name(),
+        "mate_in": p.mate_in,
+        "rating": p.rating,
+        "themes": p.themes.iter().map(|t| t.name()).collect::<Vec<_>>(),
+        "source": p.source,
+    })
+}
