@@ -3,6 +3,7 @@
 
 pub mod file;
 mod generate;
+mod kind;
 mod puzzle;
 pub mod rating;
 mod scan;
@@ -11,7 +12,8 @@ mod theme;
 mod verify;
 
 pub use generate::{generate, Progress};
-pub use puzzle::{Kind, Puzzle};
+pub use kind::Kind;
+pub use puzzle::Puzzle;
 pub use scan::{scan, Candidate, Game};
 pub use settings::Settings;
 pub use theme::{themes, Theme};

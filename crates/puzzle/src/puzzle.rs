@@ -1,35 +1,8 @@
 //! One puzzle: a position, the solution line, what kind of win it is, how hard, and where it
 //! came from.
 
+use crate::Kind;
 use xiangqi::{Move, Position};
-
-/// What the solver achieves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// A forced mate (or a position without a legal move, which loses in Xiangqi too).
-    Mate,
-    /// A decisive gain: material or an attack the engine scores as winning.
-    Win,
-}
-
-impl Kind {
-    /// The name in files and JSON: `mate` or `win`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Kind::Mate => "mate",
-            Kind::Win => "win",
-        }
-    }
-
-    /// The kind named `name`.
-    pub fn from_name(name: &str) -> Option<Kind> {
-        match name {
-            "mate" => Some(Kind::Mate),
-            "win" => Some(Kind::Win),
-            _ => None,
-        }
-    }
-}
 
 /// A puzzle. The solver is the side to move in `position`; `moves` alternate the solver's
 /// moves and the defender's replies and end with a solver's move.
@@ -84,13 +57,5 @@ mod tests {
         assert_ne!(a, Puzzle::id_of(&pos, "b2e2".parse().unwrap()));
         assert_eq!(a.len(), 8);
         assert!(a.bytes().all(|b| b.is_ascii_alphanumeric() && !b.is_ascii_uppercase()));
-    }
-
-    #[test]
-    fn kinds_round_trip() {
-        for kind in [Kind::Mate, Kind::Win] {
-            assert_eq!(Kind::from_name(kind.name()), Some(kind));
-        }
-        assert_eq!(Kind::from_name("draw"), None);
     }
 }

@@ -75,7 +75,7 @@ impl Pool {
         let permit = match tokio::time::timeout(QUEUE_WAIT, self.slots.acquire()).await {
             Ok(Ok(permit)) => permit,
             _ => {
-                crate::metrics::refused("cpu_pool_queue");
+                crate::refusal::refused("cpu_pool_queue");
                 return Err(ApiError::new(
                     StatusCode::TOO_MANY_REQUESTS.as_u16(),
                     "the server is busy; try again in a moment",

@@ -16,6 +16,7 @@ mod limits;
 pub mod metrics;
 mod origin;
 mod preview;
+mod refusal;
 pub mod rooms;
 mod server;
 pub mod site;

@@ -22,7 +22,7 @@ pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(10);
 pub async fn uri_length(req: Request, next: Next) -> Response {
     let len = req.uri().path_and_query().map_or(0, |pq| pq.as_str().len());
     if len > MAX_URI_BYTES {
-        crate::metrics::refused("uri_bytes");
+        crate::refusal::refused("uri_bytes");
         let message = format!("the address is {len} bytes long; at most {MAX_URI_BYTES} are accepted");
         return ApiError::new(StatusCode::URI_TOO_LONG.as_u16(), message).into_response();
     }
@@ -44,7 +44,7 @@ pub async fn read_body(req: Request, next: Next) -> Response {
         Ok(Err(e)) if is_length_limit(&e) => return closing(too_large()),
         Ok(Err(_)) => return closing(ApiError::bad_request("the request body could not be read")),
         Err(_elapsed) => {
-            crate::metrics::refused("body_time");
+            crate::refusal::refused("body_time");
             let message = format!("the request body did not arrive within {} s", limit.as_secs_f32());
             return closing(ApiError::new(StatusCode::REQUEST_TIMEOUT.as_u16(), message));
         }
@@ -53,7 +53,7 @@ pub async fn read_body(req: Request, next: Next) -> Response {
 }
 
 fn too_large() -> ApiError {
-    crate::metrics::refused("body_bytes");
+    crate::refusal::refused("body_bytes");
     ApiError::new(
         StatusCode::PAYLOAD_TOO_LARGE.as_u16(),
         format!("the request body is larger than {MAX_BODY_BYTES} bytes"),

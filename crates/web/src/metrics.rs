@@ -123,7 +123,4 @@ pub async fn name_route(req: Request, next: Next) -> Response {
     next.run(req).await
 }
 
-/// Counts a request or connection turned away by the bound `limit` (`qi_refusals_total`).
-pub fn refused(limit: &'static str) {
-    metrics::counter!("qi_refusals_total", "limit" => limit).increment(1);
-}
+pub use crate::refusal::refused;

@@ -114,7 +114,7 @@ pub async fn serve(
         let _ = stream.set_nodelay(true);
         let Some(address) = per_address.try_take(peer.ip()) else {
             // This address holds its share: no waiting (only its own connections free a place).
-            crate::metrics::refused("connections_per_address");
+            crate::refusal::refused("connections_per_address");
             if let Ok(turn) = waiting.clone().try_acquire_owned() {
                 tokio::spawn(async move {
                     refuse(stream, FROM_ONE_ADDRESS).await;
@@ -129,7 +129,7 @@ pub async fn serve(
                 Ok(turn) => Some(turn),
                 // Even the waiting room is full: close at once rather than hold the socket.
                 Err(_) => {
-                    crate::metrics::refused("connections");
+                    crate::refusal::refused("connections");
                     continue;
                 }
             }
@@ -154,7 +154,7 @@ pub async fn serve(
                     match queued {
                         Ok(Ok(slot)) => slot,
                         _ => {
-                            crate::metrics::refused("connections");
+                            crate::refusal::refused("connections");
                             return refuse(stream, OVER_THE_CAP).await;
                         }
                     }

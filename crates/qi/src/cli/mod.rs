@@ -42,7 +42,7 @@ enum Command {
     /// The engine: best move for a position, or a UCI loop.
     Engine(engine::Args),
     /// Run the web app: play, share and replay Xiangqi games; play and solve Huarong Dao.
-    Serve(serve::Args),
+    Serve(Box<serve::Args>),
     /// Write the single-player site (board, links, analysis, Huarong Dao) as static files.
     Site(site::Args),
     /// Convert PGN files between notations.
@@ -81,7 +81,7 @@ pub fn run() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Engine(args) => engine::run(args),
-        Command::Serve(args) => serve::run(args),
+        Command::Serve(args) => serve::run(*args),
         Command::Site(args) => site::run(args),
         Command::Pgn(args) => pgn::run(args),
         Command::Record(args) => record::run(args),

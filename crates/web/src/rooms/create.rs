@@ -42,7 +42,7 @@ pub async fn create(
     let address = crate::address_cap::counted_as(peer.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |p| p.0 .0.ip()));
     if !allow_creation(&rooms, address) || !shared_allowance(&rooms, address).await {
         let per_minute = rooms.config.creations_per_minute;
-        crate::metrics::refused("room_creations");
+        crate::refusal::refused("room_creations");
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS.as_u16(),
             format!("at most {per_minute} new rooms a minute from one address; try again shortly"),

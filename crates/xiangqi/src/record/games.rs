@@ -24,13 +24,13 @@ use std::borrow::Cow;
 pub fn import_each(bytes: &[u8]) -> RecordGames<'_> {
     let format = detect(bytes);
     let source = match format {
-        Format::Xqf => Source::One(Some(xqf::read(bytes))),
+        Format::Xqf => Source::One(Some(Box::new(xqf::read(bytes)))),
         Format::Pgn => Source::Pgn(Games::new(decode(bytes))),
         Format::DhtmlXq => {
             let text = decode(bytes);
             Source::DhtmlXq(Blocks::new(&text), text)
         }
-        Format::Text => Source::One(Some(text::read(&decode(bytes)))),
+        Format::Text => Source::One(Some(Box::new(text::read(&decode(bytes))))),
     };
     RecordGames { format, source, given: 0 }
 }
@@ -45,7 +45,7 @@ pub struct RecordGames<'a> {
 
 enum Source<'a> {
     /// XQF and plain text: one game, read at once.
-    One(Option<Result<PgnGame, RecordError>>),
+    One(Option<Box<Result<PgnGame, RecordError>>>),
     Pgn(Games<'a>),
     DhtmlXq(Blocks, Cow<'a, str>),
 }
@@ -70,7 +70,7 @@ impl Iterator for RecordGames<'_> {
 
     fn next(&mut self) -> Option<Self::Item> {
         let next = match &mut self.source {
-            Source::One(game) => game.take(),
+            Source::One(game) => game.take().map(|g| *g),
             Source::Pgn(games) => games.next().map(|g| g.map_err(pgn_error)),
             Source::DhtmlXq(blocks, text) => blocks.next(text),
         };
