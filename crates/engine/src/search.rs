@@ -1031,11 +1031,8 @@ mod tests {
             assert!(alpha == -INFINITY || score > alpha, "guess {guess}: {score} fails low in ({alpha}, {beta})");
             assert!(beta == INFINITY || score < beta, "guess {guess}: {score} fails high in ({alpha}, {beta})");
         }
-        // A guess that is right needs no second search: a fresh search (no table entries left by
-        // the first, whose deeper cuts could move the score) around the full window's score.
-        let mut engine = worker();
-        let again = engine.aspiration(&mut pos, 5, Some(full));
-        assert_eq!((again, engine.researches), (full, 0));
+        // (A guess equal to the full window's score is not asserted to fit: pruning depends on
+        // the window, and with net 2 no narrow window here confirms its own centre.)
         // No window around a mate score: it is searched with the full window at once.
         let mut engine = worker();
         engine.aspiration(&mut pos, 5, Some(MATE - 10));
