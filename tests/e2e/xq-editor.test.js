@@ -33,7 +33,8 @@ async function editorStatus(page, pattern) {
 test('set up a position by dragging from the palette; only a legal one can be played', async () => {
   const page = await open(env, '/xq');
   await page.click('#edit');
-  assert.equal(await page.locator('#editor').isVisible(), true);
+  // The editor's code loads on its first opening (it is not part of the page's first load).
+  await page.locator('#editor').waitFor({ state: 'visible' });
   assert.equal(await page.locator('#new').isVisible(), false, 'the game controls make room for the editor');
   await page.click('#editor-clear');
   await page.waitForFunction(() => document.querySelectorAll('#board .piece').length === 0);

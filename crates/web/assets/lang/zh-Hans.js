@@ -187,7 +187,7 @@ export default {
   "puzzle.rating": "题目难度",
   "puzzle.themes": "主题",
   "puzzle.source": "出自",
-  "puzzle.about": "实战对局中只有一步能赢的局面，由 Qi 的引擎找出并验证。你的等级分和连对记录只保存在此浏览器中。",
+  "puzzle.about": "实战对局中只有一步能赢的局面，由本站的引擎找出并验证。你的等级分和连对记录只保存在此浏览器中。",
   "puzzle.goalMate": "{side}，{n}步杀",
   "puzzle.goalWin": "{side}，找出取胜的一着",
   "puzzle.wrong": "不对，再试一次。",

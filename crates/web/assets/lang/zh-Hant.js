@@ -188,7 +188,7 @@ export default {
   "puzzle.rating": "題目難度",
   "puzzle.themes": "主題",
   "puzzle.source": "出自",
-  "puzzle.about": "實戰對局中只有一步能贏的局面，由 Qi 的引擎找出並驗證。你的等級分和連對記錄只保存在此瀏覽器中。",
+  "puzzle.about": "實戰對局中只有一步能贏的局面，由本站的引擎找出並驗證。你的等級分和連對記錄只保存在此瀏覽器中。",
   "puzzle.goalMate": "{side}，{n}步殺",
   "puzzle.goalWin": "{side}，找出取勝的一著",
   "puzzle.wrong": "不對，再試一次。",
