@@ -179,27 +179,17 @@ fn read_games(path: &Path) -> Result<Vec<Game>> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     let name = path.file_stem().map_or("games".into(), |s| s.to_string_lossy().into_owned());
     let is_tsv = path.extension().is_some_and(|e| e == "tsv");
-    let mut games = Vec::new();
     if is_tsv {
+        // The games-file reader of `qi link stats` / `train` (every move checked, the length bound).
         let text = String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8", path.display()))?;
-        for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty()) {
-            let cols: Vec<&str> = line.split('\t').collect();
-            let (Some(id), Some(fen), Some(moves)) = (cols.first(), cols.get(1), cols.get(2)) else {
-                bail!("{} line {}: expected name, FEN and moves", path.display(), i + 1);
-            };
-            let start = if fen.trim() == "startpos" { Position::startpos() } else { fen.parse()? };
-            let moves: Vec<Move> = moves
-                .split_whitespace()
-                .map(|m| m.parse().with_context(|| format!("{} line {}: bad move {m}", path.display(), i + 1)))
-                .collect::<Result<_>>()?;
-            games.push(checked(id.to_string(), start, moves)?);
-            if games.len() > MAX_GAMES_PER_FILE {
-                bail!("{}: more than {MAX_GAMES_PER_FILE} games", path.display());
-            }
+        let read = xiangqi_link::train::parse_games(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        if read.len() > MAX_GAMES_PER_FILE {
+            bail!("{}: more than {MAX_GAMES_PER_FILE} games", path.display());
         }
-        return Ok(games);
+        return Ok(read.into_iter().map(|g| Game { name: g.id, start: g.start, moves: g.moves }).collect());
     }
     let (_, read) = import_all(&bytes);
+    let mut games = Vec::new();
     for (i, game) in read.into_iter().enumerate() {
         let game = game.with_context(|| format!("{} game {}", path.display(), i + 1))?;
         let title = ["Red", "Black", "Event"]
