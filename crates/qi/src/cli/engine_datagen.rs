@@ -60,8 +60,7 @@ pub fn run(args: DatagenArgs) -> Result<()> {
             .collect(),
         None => vec![Opening { start: xiangqi::Position::startpos(), moves: vec![] }],
     };
-    let threads =
-        args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).clamp(1, 256);
+    let threads = crate::cli::threads_or_cores(args.threads);
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
     });

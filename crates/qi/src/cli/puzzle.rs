@@ -105,8 +105,7 @@ fn run_generate(args: GenerateArgs) -> Result<()> {
         games.truncate(limit);
     }
     let settings = Settings { scan_nodes: args.scan_nodes, verify_nodes: args.verify_nodes, ..Settings::default() };
-    let threads =
-        args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).clamp(1, 256);
+    let threads = crate::cli::threads_or_cores(args.threads);
     let bar = if args.json { ProgressBar::hidden() } else { ProgressBar::new(games.len() as u64) };
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} games ({eta} left) {msg}")
