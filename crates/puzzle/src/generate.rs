@@ -62,8 +62,13 @@ pub fn generate(
             )
             .collect()
     });
+    Ok((one_per_position(found.into_iter().flatten()), snapshot(&counters)))
+}
+
+/// A set as files keep it: the first puzzle of each position, easiest first (ties by id).
+pub fn one_per_position(puzzles: impl IntoIterator<Item = Puzzle>) -> Vec<Puzzle> {
     let mut seen = HashSet::new();
-    let mut puzzles: Vec<Puzzle> = found.into_iter().flatten().filter(|p| seen.insert(p.position.hash())).collect();
-    puzzles.sort_by(|a, b| a.rating.cmp(&b.rating).then_with(|| a.id.cmp(&b.id)));
-    Ok((puzzles, snapshot(&counters)))
+    let mut kept: Vec<Puzzle> = puzzles.into_iter().filter(|p| seen.insert(p.position.hash())).collect();
+    kept.sort_by(|a, b| a.rating.cmp(&b.rating).then_with(|| a.id.cmp(&b.id)));
+    kept
 }

@@ -11,7 +11,7 @@ mod settings;
 mod theme;
 mod verify;
 
-pub use generate::{generate, Progress};
+pub use generate::{generate, one_per_position, Progress};
 pub use kind::Kind;
 pub use puzzle::Puzzle;
 pub use scan::{scan, Candidate, Game};

@@ -217,7 +217,6 @@ fn checked(name: String, start: Position, moves: Vec<Move>) -> Result<Game> {
 fn run_merge(files: &[PathBuf], out: &Path, as_json: bool) -> Result<()> {
     let mut header =
         vec!["Xiangqi puzzles found by Qi's engine, joined by qi puzzle merge from these runs:".to_string()];
-    let mut seen = std::collections::HashSet::new();
     let mut puzzles = Vec::new();
     for path in files {
         let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
@@ -231,12 +230,10 @@ fn run_merge(files: &[PathBuf], out: &Path, as_json: bool) -> Result<()> {
         for mut p in file::read(&text).with_context(|| format!("reading {}", path.display()))? {
             p.themes = xiangqi_puzzle::themes(&p.position, &p.moves, p.kind);
             p.id = Puzzle::id_of(&p.position, p.moves[0]);
-            if seen.insert(p.position.hash()) {
-                puzzles.push(p);
-            }
+            puzzles.push(p);
         }
     }
-    puzzles.sort_by(|a, b| a.rating.cmp(&b.rating).then_with(|| a.id.cmp(&b.id)));
+    let puzzles = xiangqi_puzzle::one_per_position(puzzles);
     std::fs::write(out, file::write(&puzzles, &header)).with_context(|| format!("writing {}", out.display()))?;
     let mates = puzzles.iter().filter(|p| p.kind == Kind::Mate).count();
     if as_json {
