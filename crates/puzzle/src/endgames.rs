@@ -95,7 +95,8 @@ fn read_line(line: &str) -> Result<Endgame, String> {
 mod tests {
     use super::*;
 
-    const GOOD: &str = "rook-lone-king\t1\t9/4k4/9/9/9/9/9/9/R8/3K5 w - - 0 1\twin\t单车杀将\trook mates a lone king\tsomewhere";
+    const GOOD: &str =
+        "rook-lone-king\t1\t9/4k4/9/9/9/9/9/9/R8/3K5 w - - 0 1\twin\t单车杀将\trook mates a lone king\tsomewhere";
 
     #[test]
     fn reads_a_line() {

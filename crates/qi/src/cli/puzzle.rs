@@ -377,7 +377,15 @@ fn run_endgames(grade: Option<u8>, as_json: bool) -> Result<()> {
         crate::cli::print_json(&Value::Array(list));
     } else {
         for e in &track {
-            println!("{}  grade {}  {}  {} ({})  {}", e.id, e.grade, e.goal.name(), e.name_zh, e.name_en, e.position.fen());
+            println!(
+                "{}  grade {}  {}  {} ({})  {}",
+                e.id,
+                e.grade,
+                e.goal.name(),
+                e.name_zh,
+                e.name_en,
+                e.position.fen()
+            );
         }
         eprintln!("{} endgames", track.len());
     }
