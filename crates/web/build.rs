@@ -84,6 +84,10 @@ fn main() {
     let puzzles = manifest.join("../puzzle/data/puzzles.tsv");
     println!("cargo:rerun-if-changed={}", puzzles.display());
     sources.push(("/assets/puzzles/xiangqi.tsv".to_string(), puzzles));
+    // The endgame track (`qi puzzle endgames`), fetched by the puzzle page's Endgames tab.
+    let endgames = manifest.join("../puzzle/data/endgames.tsv");
+    println!("cargo:rerun-if-changed={}", endgames.display());
+    sources.push(("/assets/puzzles/endgames.tsv".to_string(), endgames));
     let (pages, others): (Vec<_>, Vec<_>) =
         sources.into_iter().partition(|(url, _)| url.ends_with(".html") && url.matches('/').count() == 2);
 

@@ -1,6 +1,8 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+mod endgame;
+pub mod endgames;
 pub mod file;
 mod generate;
 mod kind;
@@ -11,6 +13,7 @@ mod settings;
 mod theme;
 mod verify;
 
+pub use endgame::{Endgame, Goal};
 pub use generate::{generate, one_per_position, Progress};
 pub use kind::Kind;
 pub use puzzle::Puzzle;

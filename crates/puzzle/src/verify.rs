@@ -86,11 +86,10 @@ pub fn verify(engine: &mut Engine, candidate: &Candidate, settings: &Settings) -
     };
     let position = candidate.position.clone();
     let mate_in = (kind == Kind::Mate).then(|| moves.len().div_ceil(2) as u32);
-    let tempting = tempting_moves(&position, moves[0]);
     let themes = theme::themes(&position, &moves, kind);
     Ok(Puzzle {
         id: Puzzle::id_of(&position, moves[0]),
-        rating: rating::rating(found_at, moves.len().div_ceil(2), tempting),
+        rating: rating::rating(&rating::Difficulty::of(&position, &moves, kind, &themes, found_at)),
         position,
         moves,
         kind,
@@ -162,20 +161,4 @@ fn win_line(engine: &mut Engine, walk: &mut Walk, first: Move, settings: &Settin
         *walk = after;
         walk.play(next);
     }
-}
-
-/// Captures and checks the solver could play instead of the solution's first move: the moves
-/// a player is drawn to, which make the puzzle harder.
-fn tempting_moves(pos: &Position, solution: Move) -> usize {
-    pos.legal_moves()
-        .iter()
-        .filter(|&&m| m != solution)
-        .filter(|&&m| {
-            pos.is_capture(m) || {
-                let mut after = pos.clone();
-                after.play_unchecked(m);
-                after.is_check()
-            }
-        })
-        .count()
 }

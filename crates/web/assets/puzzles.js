@@ -4,7 +4,8 @@
 // defender's reply from the solution, a wrong one is taken back. Hints, the solution move by
 // move, a streak and a rating kept in the browser (puzzles/progress.js). The set is fetched on
 // first use (puzzles/set.js); the rules (legal moves, check) come from the WebAssembly (api.js),
-// so the page works offline and in the static site.
+// so the page works offline and in the static site. The Endgames tab (puzzles/endgames.js)
+// plays classic endgames out against the engine.
 
 import { api } from './api.js';
 import { XiangqiBoard } from './board.js';
@@ -13,6 +14,7 @@ import { setupLangButton, onLangChange, t } from './i18n.js';
 import { kingInCheck, playSound } from './xq/board-view.js';
 import { loadSet, dailyPuzzle, nextPuzzle, puzzleById } from './puzzles/set.js';
 import { loadProgress, recordResult } from './puzzles/progress.js';
+import { Endgames } from './puzzles/endgames.js';
 
 /** @typedef {import('./puzzles/set.js').Puzzle} Puzzle */
 /** @typedef {import('./qi/index.js').GameView} GameView */
@@ -41,7 +43,12 @@ const state = {
   epoch: 0,
 };
 
-const board = new XiangqiBoard($('board'), { onMove: (iccs) => tryMove(iccs) });
+/** Which tab the board serves: 'puzzles' or 'endgames'. */
+let track = 'puzzles';
+const board = new XiangqiBoard($('board'), {
+  onMove: (iccs) => (track === 'endgames' ? endgames.move(iccs) : tryMove(iccs)),
+});
+const endgames = new Endgames(board);
 
 /**
  * Says something under the board.
@@ -248,14 +255,65 @@ $('share').addEventListener('click', async () => {
   say('puzzle.copied');
 });
 
+/**
+ * Shows one tab's panel; the board then plays that tab's game.
+ * @param {'puzzles' | 'endgames'} which
+ */
+async function showTrack(which) {
+  track = which;
+  // A pending reply or engine move of the other tab does nothing.
+  state.epoch += 1;
+  endgames.epoch += 1;
+  document.body.dataset.track = which;
+  $('puzzle-panel').hidden = which !== 'puzzles';
+  $('endgame-panel').hidden = which !== 'endgames';
+  $('share-row').hidden = true;
+  $('tab-puzzles').setAttribute('aria-selected', String(which === 'puzzles'));
+  $('tab-endgames').setAttribute('aria-selected', String(which === 'endgames'));
+  $('board').dataset.ready = 'false';
+  if (which === 'puzzles') {
+    if (state.puzzle) await retry();
+    else await openPuzzles();
+    return;
+  }
+  try {
+    await endgames.load();
+  } catch (error) {
+    endgames.say('puzzle.unavailable', { why: String(error && /** @type {Error} */ (error).message) }, 'bad');
+    return;
+  }
+  const params = new URLSearchParams(location.search);
+  const id = params.get('endgame');
+  const fen = params.get('fen');
+  const wanted = id ? endgames.track.find((e) => e.id === id) : null;
+  if (wanted) await endgames.start(wanted);
+  else if (fen) {
+    const goal = params.get('goal') === 'draw' ? 'draw' : 'win';
+    const custom = { id: '', grade: 0, fen, goal, nameZh: '', nameEn: '', source: '—' };
+    await endgames.start(/** @type {import('./puzzles/endgame-set.js').Endgame} */ (custom)).catch((error) => {
+      endgames.say('endgame.badPosition', { why: String(error && error.message) }, 'bad');
+    });
+  } else if (endgames.endgame) await endgames.start(endgames.endgame);
+  else await endgames.next();
+  if (id && !wanted) endgames.say('endgame.unknown', { id }, 'bad');
+}
+
+$('tab-puzzles').addEventListener('click', () => showTrack('puzzles'));
+$('tab-endgames').addEventListener('click', () => {
+  history.replaceState(null, '', '/puzzles?endgames');
+  showTrack('endgames');
+});
+
 setupLangButton();
 onLangChange(() => {
+  endgames.renderLabels();
   renderPanel();
   const key = $('puzzle-message').dataset.key;
   if (key) say(key, { streak: state.progress.streak }, $('puzzle-message').className);
 });
 
-(async () => {
+/** Loads the puzzle set and opens the puzzle the address names (else the next by rating). */
+async function openPuzzles() {
   say('puzzle.loading');
   try {
     state.puzzles = await loadSet();
@@ -270,4 +328,8 @@ onLangChange(() => {
   else if (params.has('daily')) await daily();
   else await next();
   if (id && !wanted) say('puzzle.unknown', { id }, 'bad');
-})();
+}
+
+const query = new URLSearchParams(location.search);
+if (query.has('endgame') || query.has('endgames') || query.has('fen')) showTrack('endgames');
+else showTrack('puzzles');

@@ -1,5 +1,5 @@
-//! `qi puzzle generate|list`: Xiangqi puzzles found by the engine in games
-//! ([`xiangqi_puzzle`]), and the set the site ships.
+//! `qi puzzle generate|merge|list|endgames`: Xiangqi puzzles found by the engine in games
+//! ([`xiangqi_puzzle`]), the set the site ships, and its endgame track (残局).
 
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -9,7 +9,7 @@ use std::time::Instant;
 use xiangqi::record::import_all;
 use xiangqi::{Move, Position};
 use xiangqi_engine::nnue;
-use xiangqi_puzzle::{file, generate, Game, Kind, Puzzle, Settings};
+use xiangqi_puzzle::{endgames, file, generate, rating, Endgame, Game, Kind, Puzzle, Settings};
 
 /// The set shipped with the site (made by `qi puzzle generate`, its command in the file's header).
 const SHIPPED: &str = include_str!("../../../puzzle/data/puzzles.tsv");
@@ -41,6 +41,18 @@ enum Sub {
         #[arg(long)]
         json: bool,
     },
+    /// Rate a puzzle file of the first rating formula again with the current one, without
+    /// searching (the nodes each search took come back from the first ratings).
+    Rerate {
+        /// A puzzle file made before the current formula (its header lacks the formula's mark).
+        file: PathBuf,
+        /// Where to write the file rated again (it may be the same file).
+        #[arg(long)]
+        out: PathBuf,
+        /// Print one JSON object: file, puzzles, and the ratings' min, p10, median, p90, max.
+        #[arg(long)]
+        json: bool,
+    },
     /// The shipped puzzles (or those of `--file`).
     List {
         /// A puzzle file instead of the shipped set.
@@ -50,6 +62,15 @@ enum Sub {
         #[arg(long)]
         kind: Option<String>,
         /// Print one JSON array of {id, fen, moves, kind, mate_in, rating, themes, source}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The endgame track (残局): classic positions to win or hold against the engine.
+    Endgames {
+        /// Only this grade (1 basic to 5 hard).
+        #[arg(long)]
+        grade: Option<u8>,
+        /// Print one JSON array of {id, grade, fen, goal, name_zh, name_en, source}.
         #[arg(long)]
         json: bool,
     },
@@ -88,7 +109,9 @@ pub fn run(args: Args) -> Result<()> {
     match args.command {
         Sub::Generate(args) => run_generate(args),
         Sub::Merge { files, out, json } => run_merge(&files, &out, json),
+        Sub::Rerate { file, out, json } => run_rerate(&file, &out, json),
         Sub::List { file, kind, json } => run_list(file.as_deref(), kind.as_deref(), json),
+        Sub::Endgames { grade, json } => run_endgames(grade, json),
     }
 }
 
@@ -138,11 +161,10 @@ fn run_generate(args: GenerateArgs) -> Result<()> {
             puzzles.iter().filter(|p| p.kind == Kind::Mate).count(),
             puzzles.iter().filter(|p| p.kind == Kind::Win).count()
         ),
+        rating::MARK.to_string(),
     ];
     std::fs::write(&args.out, file::write(&puzzles, &header))
         .with_context(|| format!("writing {}", args.out.display()))?;
-    let ratings: Vec<u32> = puzzles.iter().map(|p| p.rating).collect();
-    let percentile = |q: f64| ratings.get(((ratings.len().max(1) - 1) as f64 * q) as usize).copied();
     let summary = json!({
         "file": args.out.display().to_string(),
         "games": totals.games,
@@ -151,7 +173,7 @@ fn run_generate(args: GenerateArgs) -> Result<()> {
         "kept": puzzles.len(),
         "mates": puzzles.iter().filter(|p| p.kind == Kind::Mate).count(),
         "wins": puzzles.iter().filter(|p| p.kind == Kind::Win).count(),
-        "rating": {"min": percentile(0.0), "p10": percentile(0.1), "median": percentile(0.5), "p90": percentile(0.9), "max": percentile(1.0)},
+        "rating": spread(&puzzles),
         "seconds": seconds,
         "threads": threads,
     });
@@ -218,8 +240,10 @@ fn run_merge(files: &[PathBuf], out: &Path, as_json: bool) -> Result<()> {
     let mut header =
         vec!["Xiangqi puzzles found by Qi's engine, joined by qi puzzle merge from these runs:".to_string()];
     let mut puzzles = Vec::new();
+    let mut marked = Vec::new();
     for path in files {
         let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        marked.push(rated_now(&text));
         header.extend(
             text.lines()
                 .take_while(|l| l.starts_with('#'))
@@ -233,6 +257,12 @@ fn run_merge(files: &[PathBuf], out: &Path, as_json: bool) -> Result<()> {
             puzzles.push(p);
         }
     }
+    if marked.iter().any(|&m| m != marked[0]) {
+        bail!("some files are rated by the first formula: rate them again with `qi puzzle rerate` first");
+    }
+    if marked[0] {
+        header.push(rating::MARK.to_string());
+    }
     let puzzles = xiangqi_puzzle::one_per_position(puzzles);
     std::fs::write(out, file::write(&puzzles, &header)).with_context(|| format!("writing {}", out.display()))?;
     let mates = puzzles.iter().filter(|p| p.kind == Kind::Mate).count();
@@ -242,6 +272,46 @@ fn run_merge(files: &[PathBuf], out: &Path, as_json: bool) -> Result<()> {
         );
     } else {
         println!("{}: {} puzzles ({mates} mates)", out.display(), puzzles.len());
+    }
+    Ok(())
+}
+
+/// Whether a puzzle file's header says it is rated by the current formula.
+fn rated_now(text: &str) -> bool {
+    text.lines().take_while(|l| l.starts_with('#')).any(|l| l.trim_start_matches('#').trim() == rating::MARK)
+}
+
+/// The spread of a set's ratings: min, p10, median, p90, max.
+fn spread(puzzles: &[Puzzle]) -> Value {
+    let mut ratings: Vec<u32> = puzzles.iter().map(|p| p.rating).collect();
+    ratings.sort_unstable();
+    let percentile = |q: f64| ratings.get(((ratings.len().max(1) - 1) as f64 * q) as usize).copied();
+    json!({"min": percentile(0.0), "p10": percentile(0.1), "median": percentile(0.5), "p90": percentile(0.9), "max": percentile(1.0)})
+}
+
+fn run_rerate(path: &Path, out: &Path, as_json: bool) -> Result<()> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    if rated_now(&text) {
+        bail!("{} is already rated by the current formula", path.display());
+    }
+    let mut puzzles = file::read(&text).with_context(|| format!("reading {}", path.display()))?;
+    for p in &mut puzzles {
+        let first = rating::Difficulty::of(&p.position, &p.moves, p.kind, &p.themes, 0);
+        let found_at = rating::nodes_from_first_rating(p.rating, first.solver_moves, first.tempting);
+        p.rating = rating::rating(&rating::Difficulty { found_at, ..first });
+    }
+    let puzzles = xiangqi_puzzle::one_per_position(puzzles);
+    let mut header: Vec<String> =
+        text.lines().take_while(|l| l.starts_with('#')).map(|l| l.trim_start_matches('#').trim().to_string()).collect();
+    // The last comment line is the column names, which `file::write` adds again.
+    header.pop_if(|l| l.starts_with("id\t"));
+    header.push(rating::MARK.to_string());
+    std::fs::write(out, file::write(&puzzles, &header)).with_context(|| format!("writing {}", out.display()))?;
+    let summary = json!({"file": out.display().to_string(), "puzzles": puzzles.len(), "rating": spread(&puzzles)});
+    if as_json {
+        crate::cli::print_json(&summary);
+    } else {
+        println!("{}: {} puzzles rated again: {}", out.display(), puzzles.len(), summary["rating"]);
     }
     Ok(())
 }
@@ -280,4 +350,44 @@ fn puzzle_json(p: &Puzzle) -> Value {
         "themes": p.themes.iter().map(|t| t.name()).collect::<Vec<_>>(),
         "source": p.source,
     })
+}
+
+fn run_endgames(grade: Option<u8>, as_json: bool) -> Result<()> {
+    if let Some(g) = grade {
+        if !(1..=endgames::MAX_GRADE).contains(&g) {
+            bail!("--grade {g}: 1 to {}", endgames::MAX_GRADE);
+        }
+    }
+    let track: Vec<Endgame> = endgames::shipped().into_iter().filter(|e| grade.is_none_or(|g| e.grade == g)).collect();
+    if as_json {
+        let list = track
+            .iter()
+            .map(|e| {
+                json!({
+                    "id": e.id,
+                    "grade": e.grade,
+                    "fen": e.position.fen(),
+                    "goal": e.goal.name(),
+                    "name_zh": e.name_zh,
+                    "name_en": e.name_en,
+                    "source": e.source,
+                })
+            })
+            .collect();
+        crate::cli::print_json(&Value::Array(list));
+    } else {
+        for e in &track {
+            println!(
+                "{}  grade {}  {}  {} ({})  {}",
+                e.id,
+                e.grade,
+                e.goal.name(),
+                e.name_zh,
+                e.name_en,
+                e.position.fen()
+            );
+        }
+        eprintln!("{} endgames", track.len());
+    }
+    Ok(())
 }
