@@ -1,0 +1,78 @@
+//! `qi puzzle endgames` and `qi puzzle rerate`, run as a program: the JSON other programs read,
+//! the grade filter, a file of the first rating formula rated again (once only), and merge
+//! refusing to join files of the two formulas.
+
+use serde_json::Value;
+use std::process::Command;
+
+fn qi(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_qi")).args(args).output().unwrap();
+    (
+        out.status.code().expect("exited, not killed by a signal"),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn endgames_are_listed_as_json_and_filtered_by_grade() {
+    let (code, out, err) = qi(&["puzzle", "endgames", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let all: Vec<Value> = serde_json::from_str(&out).unwrap();
+    assert!(all.len() >= 30, "{} endgames", all.len());
+    for e in &all {
+        for key in ["id", "grade", "fen", "goal", "name_zh", "name_en", "source"] {
+            assert!(!e[key].is_null(), "{key} in {e}");
+        }
+        assert!(["win", "draw"].contains(&e["goal"].as_str().unwrap()));
+    }
+    let (code, out, _) = qi(&["puzzle", "endgames", "--grade", "5", "--json"]);
+    assert_eq!(code, 0);
+    let hard: Vec<Value> = serde_json::from_str(&out).unwrap();
+    assert!(!hard.is_empty() && hard.iter().all(|e| e["grade"] == 5));
+    assert_eq!(hard.len(), all.iter().filter(|e| e["grade"] == 5).count());
+    let (code, _, err) = qi(&["puzzle", "endgames", "--grade", "9"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--grade 9"), "{err}");
+}
+
+/// Two puzzles as the first formula rated them: a mate in one seen at once, and its mirror
+/// image rated as found after about 1,000 nodes.
+const FIRST_FORMULA: &str = "# a run of the first formula
+# id\tfen\tmoves\tkind\tmate_in\trating\tthemes\tsource
+a1\t4k4/9/9/9/5R3/R8/8p/9/9/3K5 w - - 0 1\ta4e4\tmate\t1\t1040\tmate\ttest 1
+b2\t4k4/9/9/9/3R5/8R/p8/9/9/5K3 w - - 0 1\ti4e4\tmate\t1\t1380\tmate\ttest 2
+";
+
+#[test]
+fn rerate_rates_a_first_formula_file_once_and_merge_keeps_formulas_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join("old.tsv");
+    let new = dir.path().join("new.tsv");
+    std::fs::write(&old, FIRST_FORMULA).unwrap();
+    let (code, out, err) = qi(&["puzzle", "rerate", old.to_str().unwrap(), "--out", new.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let summary: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(summary["puzzles"], 2);
+    let text = std::fs::read_to_string(&new).unwrap();
+    assert!(text.contains("# ratings: formula 2"), "{text}");
+    assert!(text.starts_with("# a run of the first formula\n"));
+    assert_eq!(text.matches("# id\t").count(), 1, "the column names once");
+    let (code, out, _) = qi(&["puzzle", "list", "--file", new.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0);
+    let listed: Vec<Value> = serde_json::from_str(&out).unwrap();
+    let ratings: Vec<u64> = listed.iter().map(|p| p["rating"].as_u64().unwrap()).collect();
+    assert!(ratings.iter().all(|r| (600..=2400).contains(r)), "{ratings:?}");
+    // The one the engine took longer to find rates higher, and comes last.
+    assert_eq!(listed[1]["id"], "b2");
+    assert!(ratings[1] > ratings[0], "{ratings:?}");
+    // Once only: its ratings are no longer of the first formula.
+    let (code, _, err) = qi(&["puzzle", "rerate", new.to_str().unwrap(), "--out", new.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("already rated"), "{err}");
+    let joined = dir.path().join("joined.tsv");
+    let (code, _, err) =
+        qi(&["puzzle", "merge", old.to_str().unwrap(), new.to_str().unwrap(), "--out", joined.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("qi puzzle rerate"), "{err}");
+}
