@@ -167,17 +167,19 @@ mod tests {
     fn a_listing_changes_with_moves_and_spectators_not_with_time() {
         let now = Instant::now();
         let mut room = public_room(Some(ClockSettings::from_seconds(60, 0).unwrap()));
+        // The clock runs once both sides have moved.
         room.apply(Some(Color::Red), Command::Move { ply: 0, mv: "h2e2".parse().unwrap() }, now).unwrap();
+        room.apply(Some(Color::Black), Command::Move { ply: 1, mv: "h9g7".parse().unwrap() }, now).unwrap();
         let first = LiveGame::of(&room, PLAYING, "a", now, 1_000).unwrap();
         let later = LiveGame::of(&room, PLAYING, "a", now + Duration::from_secs(2), 3_000).unwrap();
         assert!(!later.differs_from(&first), "the clock ran on");
         let clock = later.clock.as_ref().unwrap();
-        assert_eq!(clock.running.as_deref(), Some("black"));
-        assert_eq!(clock.remaining_at(4_000)[1] + 1_000, clock.remaining_ms[1]);
-        assert_eq!(clock.remaining_at(4_000)[0], clock.remaining_ms[0], "red's time stands");
+        assert_eq!(clock.running.as_deref(), Some("red"));
+        assert_eq!(clock.remaining_at(4_000)[0] + 1_000, clock.remaining_ms[0]);
+        assert_eq!(clock.remaining_at(4_000)[1], clock.remaining_ms[1], "black's time stands");
         let watched = LiveGame::of(&room, Presence { seats: [1, 1], watchers: 1 }, "a", now, 1_000).unwrap();
         assert!(watched.differs_from(&first));
-        room.apply(Some(Color::Black), Command::Move { ply: 1, mv: "h9g7".parse().unwrap() }, now).unwrap();
+        room.apply(Some(Color::Red), Command::Move { ply: 2, mv: "h0g2".parse().unwrap() }, now).unwrap();
         assert!(LiveGame::of(&room, PLAYING, "a", now, 1_000).unwrap().differs_from(&first));
     }
 
