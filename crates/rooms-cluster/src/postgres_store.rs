@@ -22,7 +22,8 @@ use std::time::Duration;
 pub const SCHEMA_VERSION: i32 = 2;
 
 /// Migrations, the one at index `i` taking the schema from version `i` to `i + 1`.
-const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = ["
+const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
+    "
 CREATE TABLE rooms (
     id TEXT PRIMARY KEY,
     red TEXT NOT NULL,
@@ -53,9 +54,11 @@ CREATE TABLE rooms (
 );
 CREATE INDEX rooms_by_age ON rooms (outcome, updated_ms);
 CREATE TABLE instances (id TEXT PRIMARY KEY, alive_ms BIGINT NOT NULL);
-", "
+",
+    "
 ALTER TABLE rooms ADD COLUMN public BOOLEAN NOT NULL DEFAULT FALSE;
-"];
+",
+];
 
 /// A key for `pg_advisory_xact_lock`: "qirooms" in ASCII.
 const MIGRATION_LOCK: i64 = 0x0071_6972_6f6f_6d73;

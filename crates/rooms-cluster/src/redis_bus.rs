@@ -21,9 +21,7 @@
 
 use futures_util::StreamExt;
 use qi_rooms::wire::{Envelope, InstanceId, WireState};
-use qi_rooms::{
-    Bus, BusError, BusFuture, Incoming, Lease, LiveGame, LobbyEvent, RoomId, SeekPosted, WireSeek, LEASE,
-};
+use qi_rooms::{Bus, BusError, BusFuture, Incoming, Lease, LiveGame, LobbyEvent, RoomId, SeekPosted, WireSeek, LEASE};
 use redis::aio::{ConnectionManager, ConnectionManagerConfig, PubSubSink};
 use redis::{AsyncCommands, Script};
 use std::collections::HashSet;

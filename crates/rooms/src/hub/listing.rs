@@ -3,21 +3,13 @@
 //! tells the lobby at once; with several, each change goes to the broker, in order, through
 //! one task, and is sent again when the broker comes back (it may have lost the list).
 
-use super::registry::{lock, Inner};
+use super::registry::{lock, Inner, Listing};
 use crate::bus::BusError;
 use crate::id::RoomId;
 use crate::live::LiveGame;
 use crate::seek::LobbyEvent;
 use std::sync::Weak;
 use tokio::sync::mpsc;
-
-/// A change of the list, for the broker.
-pub(super) enum Listing {
-    /// The game is listed, or its listing changed.
-    Announce(LiveGame),
-    /// The room's game is no longer listed.
-    End(RoomId),
-}
 
 /// Lists `game` (or updates its listing).
 pub(super) fn list(inner: &Inner, game: LiveGame) {

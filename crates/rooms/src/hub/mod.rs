@@ -24,9 +24,9 @@ mod room_actor;
 mod router;
 
 use crate::bus::{Bus, BusError, Incoming, Lease};
-use crate::live::LiveGame;
 use crate::command::Command;
 use crate::id::RoomId;
+use crate::live::LiveGame;
 use crate::record::wall_ms;
 use crate::room::{Room, RoomSpec};
 use crate::seek::LobbyEvent;

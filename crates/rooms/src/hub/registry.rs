@@ -11,7 +11,6 @@ use crate::seek::LobbyEvent;
 use crate::store::StoreHandle;
 use crate::view::Presence;
 use crate::wire::{InstanceId, Request, Response};
-use super::listing::Listing;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
@@ -127,6 +126,14 @@ impl Inner {
             listing,
         }
     }
+}
+
+/// A change of the lobby's list of games being played, for the broker (see [`super::listing`]).
+pub(super) enum Listing {
+    /// The game is listed, or its listing changed.
+    Announce(LiveGame),
+    /// The room's game is no longer listed.
+    End(RoomId),
 }
 
 pub(super) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

@@ -120,8 +120,19 @@ async fn run_room(
     }
     let link = (room.version(), share_path(&room));
     let saved = room.version();
-    let mut actor =
-        Actor { id, room, inner, presence, fence, saved, link, last_stamp: 0, last: None, listed: None, list_due: None };
+    let mut actor = Actor {
+        id,
+        room,
+        inner,
+        presence,
+        fence,
+        saved,
+        link,
+        last_stamp: 0,
+        last: None,
+        listed: None,
+        list_due: None,
+    };
     actor.presence_changed();
     let mut stop = None;
     if actor.room.check_flag(Instant::now(), wall_ms()) {

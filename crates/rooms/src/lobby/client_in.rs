@@ -144,7 +144,8 @@ mod tests {
         };
         let games: serde_json::Value =
             serde_json::from_str(&ClientIn::Games { games: &[game], now_ms: 1_500 }.frame()).unwrap();
-        let clock = json!({"initial_s": 180, "increment_s": 2, "red_ms": 100_000, "black_ms": 89_500, "running": "black"});
+        let clock =
+            json!({"initial_s": 180, "increment_s": 2, "red_ms": 100_000, "black_ms": 89_500, "running": "black"});
         let expected = json!({"type": "games", "games": [{
             "room": "abcdefghjkmnpqrs", "names": {"red": "Ann", "black": null}, "clock": clock,
             "plies": 3, "spectators": 2, "link": "/xq?room=abcdefghjkmnpqrs"
