@@ -1,10 +1,10 @@
 // The lobby ("Play someone"): two browsers pair through a seek and land in one room, each in
 // a seat; a third sees the seek appear and disappear; quick pairing; the preset buttons of the
-// "Play a friend" dialog.
+// "Play a friend" dialog; the games being played, watched from the lobby and from home.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, launchBrowser, newPlayerPage } from './harness.js';
+import { setup, launchBrowser, newPlayerPage, clickMove } from './harness.js';
 
 let env;
 let browser;
@@ -62,6 +62,66 @@ test('a seek pairs two browsers; a third sees it come and go', async () => {
   await c.page.waitForURL(/room=/);
   assert.equal(new URL(a.page.url()).searchParams.get('room'), new URL(c.page.url()).searchParams.get('room'));
   for (const x of [a, b, c]) await x.context.close();
+});
+
+test('the lobby lists the games being played, live; a spectator watches one from there', async () => {
+  const a = await newPage();
+  const b = await newPage();
+  const c = await newPage();
+  await openLobby(a.page, '/');
+  await openLobby(b.page, '/');
+  await a.page.click('#lobby-quick [data-preset="5+3"]');
+  await a.page.selectOption('#lobby-colour', 'red');
+  await a.page.fill('#lobby-name', 'Ann');
+  await a.page.click('#lobby-seek');
+  await b.page.waitForSelector('#lobby-seeks .seek .seek-accept');
+  await b.page.click('#lobby-seeks .seek .seek-accept');
+  for (const x of [a, b]) await x.page.waitForSelector('#board[data-ready="true"]');
+  // A lobby game is listed: the box on the room page says so, and either player may untick it.
+  assert.equal(await a.page.isChecked('#online-public'), true);
+  // The clock runs once both sides have moved.
+  await clickMove(a.page, 'h2e2');
+  await b.page.waitForSelector('#board[data-plies="1"]');
+  await clickMove(b.page, 'h9g7');
+  await a.page.waitForSelector('#board[data-plies="2"]');
+
+  await openLobby(c.page, '/');
+  const row = '#lobby-games .live-game';
+  await c.page.waitForSelector(row);
+  assert.equal(await c.page.textContent(`${row} .game-names`), 'Ann – Black');
+  assert.equal(await c.page.textContent(`${row} .game-spectators`), '0 watching');
+  // Red's clock runs, on the page too.
+  const red = `${row} .game-clock.running[data-clock="red"]`;
+  const first = await c.page.textContent(red);
+  await c.page.waitForFunction(([sel, was]) => document.querySelector(sel)?.textContent !== was, [red, first]);
+  assert.match(await c.page.textContent(`${row} .game-clock[data-clock="black"]`), /^5:0[0-3]$/);
+
+  // Watching: the room page as a spectator; the lobby's count follows.
+  const d = await newPage();
+  await d.page.goto(`${env.base}/`);
+  await d.page.click('#watch-game');
+  await d.page.waitForSelector('#lobby-dialog[open] #lobby-games .live-game');
+  await d.page.click('#lobby-games .live-game .game-watch');
+  await d.page.waitForURL(/\/xq\?room=[\w-]+$/);
+  await d.page.waitForSelector('#board[data-ready="true"]');
+  assert.equal(await d.page.getAttribute('#board', 'data-plies'), '2');
+  assert.equal(await d.page.isVisible('#online-public'), false, 'a spectator cannot list or unlist');
+  await c.page.waitForFunction((sel) => document.querySelector(sel)?.textContent === '1 watching', `${row} .game-spectators`);
+
+  // A player takes the game off the list.
+  await b.page.uncheck('#online-public');
+  await c.page.waitForSelector(row, { state: 'detached' });
+  await c.page.waitForSelector('#lobby-games .online-note');
+  for (const x of [a, b, c, d]) await x.context.close();
+});
+
+test("home's Watch a game opens the famous game when nobody plays", async () => {
+  const a = await newPage();
+  await a.page.goto(`${env.base}/`);
+  await a.page.click('#watch-game');
+  await a.page.waitForURL(/#example-game$/);
+  assert.equal(await a.page.isVisible('#lobby-dialog'), false);
+  await a.context.close();
 });
 
 test('a seek leaves with its page', async () => {

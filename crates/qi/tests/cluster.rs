@@ -1,7 +1,7 @@
 //! Rooms across several `qi serve` instances, with real servers on loopback: a private Redis
 //! and PostgreSQL each (Debian's packages; `./scripts/test` installs them), three `qi`
 //! processes, SIGKILL and SIGSTOP of a room's owner, a Redis restart mid-game, and the lobby's
-//! seeks shared by every instance.
+//! seeks and games being played shared by every instance.
 
 use qi_rooms_client::services::{PostgresServer, RedisServer};
 use qi_rooms_client::{create, http, Client, LobbyClient, ServerProcess};
@@ -275,6 +275,61 @@ async fn the_lobby_s_seeks_are_shared_by_every_instance() {
     taker.seeks_where(<[Value]>::is_empty).await.unwrap();
     eprintln!("lobby: a killed instance's seeks gone after {:?}", killed_at.elapsed());
     drop(maker);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_public_game_on_one_instance_is_listed_on_another_until_it_ends() {
+    let cluster = Cluster::start();
+    let (mut a, b) = (cluster.instance(), cluster.instance());
+    let mut on_b = LobbyClient::connect(&b.addr).await.unwrap();
+    assert!(on_b.games.is_empty());
+    // A lobby game on A (public), its players named; a friend room on A (private).
+    let mut maker = LobbyClient::connect(&a.addr).await.unwrap();
+    let mut taker = LobbyClient::connect(&a.addr).await.unwrap();
+    maker.send(json!({"type": "seek", "clock": {"initial_s": 300, "increment_s": 3}, "colour": "red"})).await.unwrap();
+    let id = maker.next("seeking").await.unwrap()["id"].clone();
+    taker.send(json!({"type": "accept", "id": id})).await.unwrap();
+    let (for_red, for_black) = (maker.next("paired").await.unwrap(), taker.next("paired").await.unwrap());
+    let room = for_red["room"].as_str().unwrap().to_string();
+    let token = |link: &Value| link.as_str().unwrap().split("seat=").nth(1).unwrap().to_string();
+    let mut red = Client::connect(&a.addr, &room, Some(&token(&for_red["link"]))).await.unwrap();
+    let mut black = Client::connect(&a.addr, &room, Some(&token(&for_black["link"]))).await.unwrap();
+    red.send(json!({"type": "name", "name": "Ann"})).await.unwrap();
+    black.send(json!({"type": "name", "name": "Bo"})).await.unwrap();
+    let friend = create(&a.addr, &json!({})).await.unwrap();
+    let _friend_red = Client::seat(&a.addr, &friend, "red").await.unwrap();
+    // A spectator on B.
+    let _watcher = Client::connect(&b.addr, &room, None).await.unwrap();
+    play(&mut red, 0, "h2e2").await;
+    play(&mut black, 1, "h9g7").await;
+    let games = on_b
+        .games_where(|g| {
+            g.len() == 1 && g[0]["spectators"] == 1 && g[0]["plies"] == 2 && g[0]["names"]["black"] == "Bo"
+        })
+        .await
+        .unwrap();
+    assert_eq!(games[0]["room"], room.as_str());
+    assert_eq!(games[0]["names"]["red"], "Ann");
+    assert_eq!(games[0]["clock"]["initial_s"], 300);
+    assert_eq!(games[0]["clock"]["running"], "red");
+    assert_eq!(games[0]["link"], format!("/xq?room={room}"));
+    // A new socket on B is sent the list at once.
+    assert_eq!(LobbyClient::connect(&b.addr).await.unwrap().games.len(), 1);
+    // The game ends: off the list on B.
+    black.send(json!({"type": "resign"})).await.unwrap();
+    on_b.games_where(<[Value]>::is_empty).await.unwrap();
+
+    // A public game whose owner is killed drops out within seconds.
+    let second = create(&a.addr, &json!({})).await.unwrap();
+    let mut second_red = Client::seat(&a.addr, &second, "red").await.unwrap();
+    second_red.send(json!({"type": "public", "public": true})).await.unwrap();
+    on_b.games_where(|g| g.len() == 1).await.unwrap();
+    a.child.kill().unwrap();
+    a.child.wait().unwrap();
+    let killed_at = Instant::now();
+    on_b.wait = Duration::from_secs(15);
+    on_b.games_where(<[Value]>::is_empty).await.unwrap();
+    eprintln!("lobby: a killed instance's games gone after {:?}", killed_at.elapsed());
 }
 
 #[test]

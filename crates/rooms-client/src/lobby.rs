@@ -14,6 +14,8 @@ pub struct LobbyClient {
     pub ws: Socket,
     /// The last `seeks` list received.
     pub seeks: Vec<Value>,
+    /// The last `games` list received (the games being played).
+    pub games: Vec<Value>,
     /// How long each wait for a frame may take.
     pub wait: Duration,
 }
@@ -28,8 +30,9 @@ impl LobbyClient {
         let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/lobby/ws"))
             .await
             .context("the lobby connects")?;
-        let mut lobby = LobbyClient { ws, seeks: Vec::new(), wait: WAIT };
+        let mut lobby = LobbyClient { ws, seeks: Vec::new(), games: Vec::new(), wait: WAIT };
         lobby.next("seeks").await?;
+        lobby.next("games").await?;
         Ok(lobby)
     }
 
@@ -71,6 +74,9 @@ impl LobbyClient {
             if value["type"] == "seeks" {
                 self.seeks = value["seeks"].as_array().cloned().unwrap_or_default();
             }
+            if value["type"] == "games" {
+                self.games = value["games"].as_array().cloned().unwrap_or_default();
+            }
             if kinds.iter().any(|k| value["type"] == *k) {
                 return Ok(value);
             }
@@ -87,5 +93,18 @@ impl LobbyClient {
             self.next("seeks").await?;
         }
         Ok(self.seeks.clone())
+    }
+
+    /// Waits for a list of the games being played that satisfies `pred` (the last one, if it
+    /// does).
+    ///
+    /// # Errors
+    ///
+    /// As [`LobbyClient::next`].
+    pub async fn games_where(&mut self, pred: impl Fn(&[Value]) -> bool) -> Result<Vec<Value>> {
+        while !pred(&self.games) {
+            self.next("games").await?;
+        }
+        Ok(self.games.clone())
     }
 }

@@ -19,10 +19,11 @@ use r2d2_postgres::PostgresConnectionManager;
 use std::time::Duration;
 
 /// The schema version this code writes; a database of a newer one is refused.
-pub const SCHEMA_VERSION: i32 = 1;
+pub const SCHEMA_VERSION: i32 = 2;
 
 /// Migrations, the one at index `i` taking the schema from version `i` to `i + 1`.
-const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = ["
+const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [
+    "
 CREATE TABLE rooms (
     id TEXT PRIMARY KEY,
     red TEXT NOT NULL,
@@ -53,7 +54,11 @@ CREATE TABLE rooms (
 );
 CREATE INDEX rooms_by_age ON rooms (outcome, updated_ms);
 CREATE TABLE instances (id TEXT PRIMARY KEY, alive_ms BIGINT NOT NULL);
-"];
+",
+    "
+ALTER TABLE rooms ADD COLUMN public BOOLEAN NOT NULL DEFAULT FALSE;
+",
+];
 
 /// A key for `pg_advisory_xact_lock`: "qirooms" in ASCII.
 const MIGRATION_LOCK: i64 = 0x0071_6972_6f6f_6d73;
@@ -180,12 +185,13 @@ fn read_row(row: &Row) -> Result<RoomRecord, StoreError> {
     .into_record()
     .map_err(StoreError)?;
     record.names = [row.get("red_name"), row.get("black_name")];
+    record.public = row.get("public");
     Ok(record)
 }
 
-/// The columns read back: the shared ones and the names.
+/// The columns read back: the shared ones, the names and whether the room is listed.
 fn columns() -> String {
-    format!("{ROOM_COLUMNS}, red_name, black_name")
+    format!("{ROOM_COLUMNS}, red_name, black_name, public")
 }
 
 fn to_i64(x: u64) -> i64 {
@@ -197,7 +203,8 @@ fn write_row(client: &mut impl GenericClient, save: &Save, owner: &str) -> Resul
     let r = RoomRow::from_record(&save.record);
     let fence = to_i64(save.fence);
     let [red_name, black_name] = &save.record.names;
-    let values: [&(dyn postgres::types::ToSql + Sync); 26] = [
+    let public = save.record.public;
+    let values: [&(dyn postgres::types::ToSql + Sync); 27] = [
         &r.id,
         &r.red,
         &r.black,
@@ -224,13 +231,14 @@ fn write_row(client: &mut impl GenericClient, save: &Save, owner: &str) -> Resul
         red_name,
         black_name,
         &owner,
+        &public,
     ];
     let changed = match save.follows {
         None => client.execute(
             &format!(
-                "INSERT INTO rooms ({ROOM_COLUMNS}, fence, red_name, black_name, owner)
+                "INSERT INTO rooms ({ROOM_COLUMNS}, fence, red_name, black_name, owner, public)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-                 $21, $22, $23, $24, $25, $26)
+                 $21, $22, $23, $24, $25, $26, $27)
                  ON CONFLICT (id) DO NOTHING"
             ),
             &values,
@@ -239,12 +247,13 @@ fn write_row(client: &mut impl GenericClient, save: &Save, owner: &str) -> Resul
             let follows = to_i64(follows);
             let mut all: Vec<&(dyn postgres::types::ToSql + Sync)> = values[..25].to_vec();
             all.push(&follows);
+            all.push(&public);
             client.execute(
                 "UPDATE rooms SET red = $2, black = $3, start_fen = $4, moves = $5, preset = $6,
                  clock_initial_ms = $7, clock_increment_ms = $8, red_ms = $9, black_ms = $10, clock_running = $11,
                  clock_at_ms = $12, outcome = $13, reason = $14, draw_offer = $15, takeback_offer = $16,
                  rematch_offer = $17, next_room = $18, version = $19, created_ms = $20, updated_ms = $21,
-                 move_clocks = $22, red_name = $24, black_name = $25
+                 move_clocks = $22, red_name = $24, black_name = $25, public = $27
                  WHERE id = $1 AND fence = $23 AND version = $26",
                 &all,
             )?

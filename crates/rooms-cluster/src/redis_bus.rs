@@ -9,6 +9,10 @@
 //!   that the bounds are checked and a seek taken atomically; each change is announced on
 //!   `qi:lobby`, an accepted seek's instance is told on `qi:lobby:inbox:{instance}`, and each
 //!   lobby beats `qi:lobby:alive:{instance}` (the seeks of one that stopped are removed).
+//! - The games being played are the hash `qi:lobby:games` (room to [`LiveGame`] JSON), each
+//!   written by the room's owner and removed by it (only if it is still the one that listed
+//!   it) or by the heartbeat when the instance that listed it stopped; each change is
+//!   announced on `qi:lobby` too.
 //!
 //! Commands go through a [`ConnectionManager`], which reconnects by itself. Subscriptions live
 //! on a connection of their own: when it drops (Redis restarted), a task reconnects, subscribes
@@ -17,7 +21,7 @@
 
 use futures_util::StreamExt;
 use qi_rooms::wire::{Envelope, InstanceId, WireState};
-use qi_rooms::{Bus, BusError, BusFuture, Incoming, Lease, LobbyEvent, RoomId, SeekPosted, WireSeek, LEASE};
+use qi_rooms::{Bus, BusError, BusFuture, Incoming, Lease, LiveGame, LobbyEvent, RoomId, SeekPosted, WireSeek, LEASE};
 use redis::aio::{ConnectionManager, ConnectionManagerConfig, PubSubSink};
 use redis::{AsyncCommands, Script};
 use std::collections::HashSet;
@@ -76,31 +80,51 @@ for i = 2, #ARGV do gone = gone + redis.call('HDEL', KEYS[1], ARGV[i]) end
 if gone > 0 then redis.call('PUBLISH', ARGV[1], 'changed') end
 return gone";
 
-/// Beats this lobby and removes the seeks of lobbies that stopped. KEYS: the seeks. ARGV: the
-/// alive keys' prefix, the change channel, this instance, the expiry.
+/// Beats this lobby and removes the seeks and the games of lobbies that stopped. KEYS: the
+/// seeks, the games. ARGV: the alive keys' prefix, the change channel, this instance, the expiry.
 const LOBBY_HEARTBEAT: &str = r"
 redis.call('SET', ARGV[1] .. ARGV[3], '1', 'PX', ARGV[4])
-local all = redis.call('HGETALL', KEYS[1])
 local alive = {}
 local gone = 0
-for i = 1, #all, 2 do
-  local ok, seek = pcall(cjson.decode, all[i + 1])
-  local live = false
-  if ok and type(seek.instance) == 'string' then
-    if alive[seek.instance] == nil then
-      alive[seek.instance] = redis.call('EXISTS', ARGV[1] .. seek.instance) == 1
+for k = 1, #KEYS do
+  local all = redis.call('HGETALL', KEYS[k])
+  for i = 1, #all, 2 do
+    local ok, entry = pcall(cjson.decode, all[i + 1])
+    local live = false
+    if ok and type(entry) == 'table' and type(entry.instance) == 'string' then
+      if alive[entry.instance] == nil then
+        alive[entry.instance] = redis.call('EXISTS', ARGV[1] .. entry.instance) == 1
+      end
+      live = alive[entry.instance]
     end
-    live = alive[seek.instance]
-  end
-  if not live then
-    redis.call('HDEL', KEYS[1], all[i])
-    gone = gone + 1
+    if not live then
+      redis.call('HDEL', KEYS[k], all[i])
+      gone = gone + 1
+    end
   end
 end
 if gone > 0 then redis.call('PUBLISH', ARGV[2], 'changed') end
 return gone";
 
+/// Lists a game. KEYS: the games. ARGV: the room, the JSON, the change channel.
+const ANNOUNCE_GAME: &str = r"
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('PUBLISH', ARGV[3], 'changed')
+return 1";
+
+/// Takes a game off the list if this instance listed it. KEYS: the games. ARGV: the room, this
+/// instance, the change channel.
+const END_GAME: &str = r"
+local v = redis.call('HGET', KEYS[1], ARGV[1])
+if not v then return 0 end
+local ok, game = pcall(cjson.decode, v)
+if ok and type(game) == 'table' and game.instance ~= ARGV[2] then return 0 end
+redis.call('HDEL', KEYS[1], ARGV[1])
+redis.call('PUBLISH', ARGV[3], 'changed')
+return 1";
+
 const SEEKS: &str = "qi:lobby:seeks";
+const GAMES: &str = "qi:lobby:games";
 const LOBBY_CHANNEL: &str = "qi:lobby";
 const ALIVE_PREFIX: &str = "qi:lobby:alive:";
 /// A lobby that has not beaten for this long is gone, and its seeks with it.
@@ -143,6 +167,8 @@ pub struct RedisBus {
     take_seek: Script,
     withdraw_seeks: Script,
     lobby_heartbeat: Script,
+    announce_game: Script,
+    end_game: Script,
     lease_ms: u64,
 }
 
@@ -181,6 +207,8 @@ impl RedisBus {
             take_seek: Script::new(TAKE_SEEK),
             withdraw_seeks: Script::new(WITHDRAW_SEEKS),
             lobby_heartbeat: Script::new(LOBBY_HEARTBEAT),
+            announce_game: Script::new(ANNOUNCE_GAME),
+            end_game: Script::new(END_GAME),
             lease_ms: u64::try_from(LEASE.as_millis()).unwrap_or(3000),
         }))
     }
@@ -428,6 +456,7 @@ impl Bus for RedisBus {
         Box::pin(async move {
             let mut con = self.commands();
             let mut call = self.lobby_heartbeat.key(SEEKS);
+            call.key(GAMES);
             call.arg(ALIVE_PREFIX).arg(LOBBY_CHANNEL).arg(&self.instance).arg(LOBBY_ALIVE.as_millis() as u64);
             let _: i64 = timed(call.invoke_async(&mut con)).await?;
             Ok(())
@@ -440,6 +469,36 @@ impl Bus for RedisBus {
             let mut con = self.commands();
             let _: i64 = timed(con.publish(lobby_inbox(to), payload)).await?;
             Ok(())
+        })
+    }
+
+    fn announce_game<'a>(&'a self, game: &'a LiveGame) -> BusFuture<'a, ()> {
+        Box::pin(async move {
+            let json = serde_json::to_string(game).map_err(|e| BusError(e.to_string()))?;
+            let mut con = self.commands();
+            let mut call = self.announce_game.key(GAMES);
+            call.arg(game.room.as_str()).arg(json).arg(LOBBY_CHANNEL);
+            let _: i64 = timed(call.invoke_async(&mut con)).await?;
+            Ok(())
+        })
+    }
+
+    fn end_game<'a>(&'a self, room: &'a RoomId) -> BusFuture<'a, ()> {
+        Box::pin(async move {
+            let mut con = self.commands();
+            let mut call = self.end_game.key(GAMES);
+            call.arg(room.as_str()).arg(&self.instance).arg(LOBBY_CHANNEL);
+            let _: i64 = timed(call.invoke_async(&mut con)).await?;
+            Ok(())
+        })
+    }
+
+    fn live_games(&self) -> BusFuture<'_, Vec<LiveGame>> {
+        Box::pin(async move {
+            let mut con = self.commands();
+            let all: Vec<String> = timed(con.hvals(GAMES)).await?;
+            // A listing that does not parse was written by a newer or broken peer: not shown.
+            Ok(all.iter().filter_map(|json| serde_json::from_str(json).ok()).collect())
         })
     }
 }

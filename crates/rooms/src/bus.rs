@@ -11,8 +11,12 @@
 //! - **The lobby's seeks** ([`WireSeek`]): posted, taken (atomically) and withdrawn in the
 //!   broker; every instance hears [`LobbyEvent::Changed`], and a seek's instance hears when it
 //!   was accepted. Seeks of an instance that stopped beating ([`Bus::lobby_heartbeat`]) go.
+//! - **The games being played** ([`LiveGame`]): each owner announces its public games and
+//!   their ends; every instance's lobby lists them all and hears [`LobbyEvent::Changed`]. The
+//!   games of an instance that stopped beating go too.
 
 use crate::id::RoomId;
+use crate::live::LiveGame;
 use crate::seek::{LobbyEvent, SeekPosted, WireSeek};
 use crate::wire::{Envelope, InstanceId, WireState};
 use core::fmt;
@@ -96,4 +100,11 @@ pub trait Bus: Send + Sync + 'static {
     fn lobby_heartbeat(&self) -> BusFuture<'_, ()>;
     /// Sends `event` to instance `to`'s lobby.
     fn tell_lobby<'a>(&'a self, to: &'a str, event: &'a LobbyEvent) -> BusFuture<'a, ()>;
+
+    /// Lists `game` among the games being played (or updates its listing), for every lobby.
+    fn announce_game<'a>(&'a self, game: &'a LiveGame) -> BusFuture<'a, ()>;
+    /// Takes room `room`'s game off the list, if this instance listed it.
+    fn end_game<'a>(&'a self, room: &'a RoomId) -> BusFuture<'a, ()>;
+    /// Every listed game, in no order.
+    fn live_games(&self) -> BusFuture<'_, Vec<LiveGame>>;
 }

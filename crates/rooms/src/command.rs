@@ -30,6 +30,8 @@ pub enum Command {
     },
     /// Abort the game (no result), allowed before both sides have made their first move.
     Abort,
+    /// List the game for spectators in the lobby (`true`) or take it off the list.
+    Public(bool),
 }
 
 /// The three things one can do with an offer. On the wire a draw is `offer`ed and a takeback

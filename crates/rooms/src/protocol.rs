@@ -7,7 +7,9 @@
 //! (once the opponent has been gone for the grace period), and
 //! `{"type": "ping"}` (answered `{"type": "pong"}`, for pages that cannot send WebSocket pings),
 //! `{"type": "chat", "text"}` (a seat's chat line, see [`crate::Chat`]) and
-//! `{"type": "name", "name"}` (the seat's player's name, for the room and the PGN).
+//! `{"type": "name", "name"}` (the seat's player's name, for the room and the PGN) and
+//! `{"type": "public", "public": true|false}` (either player lists the game for spectators in
+//! the lobby, or takes it off the list).
 //! Keys a message does not use are ignored, so that newer clients may add some.
 //!
 //! ```
@@ -61,6 +63,9 @@ enum Wire {
     },
     Name {
         name: String,
+    },
+    Public {
+        public: bool,
     },
 }
 
@@ -116,6 +121,7 @@ pub fn parse(text: &str) -> Result<ClientMessage, String> {
         Wire::Ping => ClientMessage::Ping,
         Wire::Chat { text } => ClientMessage::Chat(text),
         Wire::Name { name } => ClientMessage::Name(name),
+        Wire::Public { public } => ClientMessage::Command(Command::Public(public)),
     })
 }
 
@@ -156,5 +162,7 @@ mod tests {
         assert_eq!(parse(r#"{"type":"ping"}"#), Ok(ClientMessage::Ping));
         assert_eq!(parse(r#"{"type":"chat","text":"gg"}"#), Ok(ClientMessage::Chat("gg".into())));
         assert!(parse(r#"{"type":"chat"}"#).is_err());
+        assert_eq!(parse(r#"{"type":"public","public":true}"#), Ok(ClientMessage::Command(Command::Public(true))));
+        assert!(parse(r#"{"type":"public","public":"yes"}"#).is_err());
     }
 }

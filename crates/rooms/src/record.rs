@@ -55,6 +55,8 @@ pub struct RoomRecord {
     pub move_clocks: Vec<u64>,
     /// The players' names, red first, if they gave one.
     pub names: [Option<String>; 2],
+    /// Listed for spectators in the lobby while the game goes on.
+    pub public: bool,
 }
 
 /// Wall-clock milliseconds since the Unix epoch (for records only; clocks run on monotonic time).

@@ -42,6 +42,9 @@ pub struct RoomSpec {
     pub moves: Vec<Move>,
     /// The time control, or none.
     pub clock: Option<ClockSettings>,
+    /// Listed in the lobby's "games being played" while it goes on (lobby games are; a friend
+    /// room is not unless a player says so).
+    pub public: bool,
 }
 
 /// Why a room cannot be made from the given start.
@@ -78,7 +81,7 @@ impl std::error::Error for SpecError {}
 impl RoomSpec {
     /// The standard start position, no moves.
     pub fn standard(clock: Option<ClockSettings>) -> RoomSpec {
-        RoomSpec { start: Position::startpos(), moves: Vec::new(), clock }
+        RoomSpec { start: Position::startpos(), moves: Vec::new(), clock, public: false }
     }
 
     /// A spec from the API's fields: an optional FEN (default: the standard start) and ICCS moves.
@@ -103,7 +106,7 @@ impl RoomSpec {
         if game.status().is_over() {
             return Err(SpecError::Over);
         }
-        Ok(RoomSpec { start, moves: parsed, clock })
+        Ok(RoomSpec { start, moves: parsed, clock, public: false })
     }
 }
 
@@ -167,6 +170,8 @@ pub struct Room {
     chat: Chat,
     /// The players' names, red first.
     names: [Option<String>; 2],
+    /// Listed for spectators in the lobby while the game goes on.
+    public: bool,
 }
 
 /// How long a side may take over its first move once both players are connected (as lichess).
@@ -207,6 +212,7 @@ impl Room {
             first_move_waits: (FIRST_MOVE_WAIT, FIRST_MOVE_WAIT_ALONE),
             chat: Chat::default(),
             names: [None, None],
+            public: spec.public,
         }
     }
 
@@ -299,6 +305,11 @@ impl Room {
         self.names[seat.index()] = name;
         self.touch(wall_ms);
         Ok(true)
+    }
+
+    /// Whether the game is listed for spectators in the lobby while it goes on.
+    pub fn public(&self) -> bool {
+        self.public
     }
 
     /// The players' names, red first.
@@ -452,6 +463,12 @@ impl Room {
             Command::Draw(answer) => self.answer_offer(OfferKind::Draw, seat, answer, now)?,
             Command::Takeback(answer) => self.answer_offer(OfferKind::Takeback, seat, answer, now)?,
             Command::Rematch => self.rematch(seat, now, wall_ms)?,
+            // Either player may list the game or take it off the list, at any time.
+            Command::Public(public) if public == self.public => return Ok(Applied::Unchanged),
+            Command::Public(public) => {
+                self.public = public;
+                Applied::Changed
+            }
             Command::Claim { win } => {
                 self.require_ongoing()?;
                 let ready =
@@ -627,6 +644,7 @@ impl Room {
             start: self.game.start().clone(),
             moves: self.game.moves()[..self.preset].to_vec(),
             clock: self.clock.as_ref().map(Clock::settings),
+            public: self.public,
         };
         let mut next = Room::new(spec, wall_ms, now);
         next.seats = [self.seats[1].clone(), self.seats[0].clone()];
@@ -659,6 +677,7 @@ impl Room {
             updated_ms: self.updated_ms,
             move_clocks: self.move_clocks().to_vec(),
             names: self.names.clone(),
+            public: self.public,
         }
     }
 
@@ -703,6 +722,7 @@ impl Room {
             first_move_waits: (FIRST_MOVE_WAIT, FIRST_MOVE_WAIT_ALONE),
             chat: Chat::default(),
             names: record.names,
+            public: record.public,
         })
     }
 }

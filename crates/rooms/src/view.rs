@@ -93,6 +93,8 @@ struct StateView<'a> {
     claim_in_ms: Option<u64>,
     /// The players' names, if they gave one.
     names: NamesView<'a>,
+    /// Listed for spectators in the lobby while the game goes on.
+    public: bool,
 }
 
 #[derive(Serialize)]
@@ -169,6 +171,7 @@ pub fn state_frames(room: &Room, presence: Presence, link: &str, now: Instant) -
         abort_in_ms: room.abort_deadline().map(|d| ms_until(d, now)),
         claim_in_ms: room.claim_deadline().map(|d| ms_until(d, now)),
         names: NamesView { red: room.names()[0], black: room.names()[1] },
+        public: room.public(),
     };
     let api = serde_json::to_string(&view).expect("state serialises");
     let mut frame = |you: Option<Color>| {
@@ -193,7 +196,7 @@ mod tests {
         let room = Room::new(RoomSpec::standard(None), 0, now);
         let frames = state_frames(&room, Presence { seats: [1, 0], watchers: 2 }, &share_path(&room), now);
         let red: Value = serde_json::from_str(frames.frame(Some(Color::Red))).unwrap();
-        for key in ["you", "start_fen", "moves", "status", "clock", "players", "offers", "link"] {
+        for key in ["you", "start_fen", "moves", "status", "clock", "players", "offers", "link", "public"] {
             assert!(red.get(key).is_some(), "{key} in {red}");
         }
         assert_eq!(red["you"], "red");

@@ -260,6 +260,9 @@ enum CommandForm {
         win: bool,
     },
     Abort,
+    Public {
+        public: bool,
+    },
 }
 
 #[derive(Serialize, Deserialize)]
@@ -300,6 +303,7 @@ impl Serialize for WireCommand {
             Command::Rematch => CommandForm::Rematch,
             Command::Claim { win } => CommandForm::Claim { win },
             Command::Abort => CommandForm::Abort,
+            Command::Public(public) => CommandForm::Public { public },
         };
         form.serialize(s)
     }
@@ -318,6 +322,7 @@ impl<'de> Deserialize<'de> for WireCommand {
             CommandForm::Rematch => Command::Rematch,
             CommandForm::Claim { win } => Command::Claim { win },
             CommandForm::Abort => Command::Abort,
+            CommandForm::Public { public } => Command::Public(public),
         }))
     }
 }

@@ -152,7 +152,14 @@ function lobbyDialog() {
     if (!seeks.length) list.append(el('li', { class: 'online-note', 'data-i18n': 'lobby.none', text: t('lobby.none') }));
     status.textContent = [...mine].some((id) => seeks.some((s) => s.id === id)) ? t('lobby.waiting') : '';
   };
+  // "Games being played", loaded with the lobby's first opening.
+  let games;
   const open = () => {
+    games ||= import('./live-games.js').then((m) => {
+      const g = m.gamesList();
+      list.after(g.section);
+      return g;
+    });
     if (socket) return;
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     socket = new WebSocket(`${scheme}://${location.host}/api/lobby/ws`);
@@ -161,6 +168,11 @@ function lobbyDialog() {
       if (msg.type === 'seeks') {
         seeks = msg.seeks;
         render();
+      } else if (msg.type === 'games') {
+        games.then((g) => {
+          g.show(msg.games);
+          dialog.dispatchEvent(new CustomEvent('games', { detail: msg.games.length }));
+        });
       } else if (msg.type === 'seeking') {
         mine.add(msg.id);
         render();
@@ -223,6 +235,18 @@ if (document.getElementById('play-someone')) {
   const lobby = lobbyDialog();
   document.getElementById('play-someone').addEventListener('click', () => {
     lobby.dialog.showModal();
+    lobby.open();
+  });
+  // Home's "Watch a game": the games being played, if there are any; else the famous game.
+  document.getElementById('watch-game')?.addEventListener('click', (e) => {
+    const famous = /** @type {HTMLAnchorElement} */ (e.currentTarget).href;
+    e.preventDefault();
+    lobby.dialog.addEventListener('games', (g) => {
+      if (/** @type {CustomEvent} */ (g).detail) {
+        lobby.dialog.showModal();
+        document.getElementById('lobby-live')?.scrollIntoView();
+      } else location.href = famous;
+    }, { once: true });
     lobby.open();
   });
 }

@@ -6,7 +6,7 @@ mod rooms_support;
 
 use futures_util::{SinkExt, StreamExt};
 use qi_web::rooms::{lobby::LobbyLimits, Rooms, RoomsConfig};
-use rooms_support::{http, start, Client, WAIT};
+use rooms_support::{create, http, start, Client, WAIT};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
@@ -88,6 +88,40 @@ async fn a_seek_is_seen_accepted_and_seats_both_players() {
     assert_eq!(red.state["you"], "red");
     assert_eq!(black.state["you"], "black");
     assert_eq!(red.state["clock"]["initial_s"], 180);
+}
+
+#[tokio::test]
+async fn public_games_are_listed_live_with_their_spectators_and_private_ones_are_not() {
+    let addr = server(RoomsConfig::default()).await;
+    let mut lobby = qi_rooms_client::LobbyClient::connect(&addr).await.unwrap();
+    assert!(lobby.games.is_empty());
+    // A friend room is private until a player lists it.
+    let friend = create(&addr, &json!({"clock": {"initial_s": 60, "increment_s": 0}})).await.unwrap();
+    let mut red = Client::seat(&addr, &friend, "red").await.unwrap();
+    let mut black = Client::seat(&addr, &friend, "black").await.unwrap();
+    assert_eq!(red.state["public"], false);
+    red.send(json!({"type": "name", "name": "Ann"})).await.unwrap();
+    red.send(json!({"type": "public", "public": true})).await.unwrap();
+    red.state_where(|s| s["public"] == true).await.unwrap();
+    let room = friend["room"].as_str().unwrap();
+    let watchers =
+        [Client::connect(&addr, room, None).await.unwrap(), Client::connect(&addr, room, None).await.unwrap()];
+    // The clock runs once both sides have moved.
+    red.send_move(0, "h2e2").await.unwrap();
+    black.moves(1).await.unwrap();
+    black.send_move(1, "h9g7").await.unwrap();
+    let games = lobby.games_where(|g| g.len() == 1 && g[0]["spectators"] == 2 && g[0]["plies"] == 2).await.unwrap();
+    assert_eq!(games[0]["room"], room);
+    assert_eq!(games[0]["names"], json!({"red": "Ann", "black": null}));
+    assert_eq!(games[0]["clock"]["running"], "red");
+    assert!(games[0]["clock"]["red_ms"].as_u64().unwrap() <= 60_000);
+    // A spectator leaves: the count follows.
+    drop(watchers);
+    lobby.games_where(|g| g.len() == 1 && g[0]["spectators"] == 0).await.unwrap();
+    // Made private again: off the list; the watch link still works for whoever has it.
+    red.send(json!({"type": "public", "public": false})).await.unwrap();
+    lobby.games_where(<[Value]>::is_empty).await.unwrap();
+    assert!(Client::connect(&addr, room, None).await.is_ok());
 }
 
 #[tokio::test]

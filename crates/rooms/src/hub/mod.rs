@@ -14,16 +14,19 @@
 //!
 //! One file per job: this one is the hub's API (make, show and join rooms) and its bus
 //! listener; [`registry`] the rooms and sockets it holds; [`room_actor`] a room's task;
-//! [`router`] the way to a room's owner; [`remote`] the requests to other instances.
+//! [`router`] the way to a room's owner; [`remote`] the requests to other instances;
+//! [`listing`] the games of its rooms listed in the lobby (see [`crate::LiveGame`]).
 
+mod listing;
 mod registry;
 mod remote;
 mod room_actor;
 mod router;
 
-use crate::bus::{Bus, Incoming, Lease};
+use crate::bus::{Bus, BusError, Incoming, Lease};
 use crate::command::Command;
 use crate::id::RoomId;
+use crate::live::LiveGame;
 use crate::record::wall_ms;
 use crate::room::{Room, RoomSpec};
 use crate::seek::LobbyEvent;
@@ -147,8 +150,10 @@ impl Hub {
 
     fn build(store: StoreHandle, limits: Limits, bus: Option<Arc<dyn Bus>>, instance: InstanceId) -> Hub {
         let (presence_changed, changed) = mpsc::unbounded_channel();
-        let hub = Hub { inner: Arc::new(Inner::new(store, limits, bus, instance, presence_changed)) };
+        let (listing, listings) = mpsc::unbounded_channel();
+        let hub = Hub { inner: Arc::new(Inner::new(store, limits, bus, instance, presence_changed, listing)) };
         tokio::spawn(tell_presence(Arc::downgrade(&hub.inner), changed));
+        tokio::spawn(listing::tell_broker(Arc::downgrade(&hub.inner), listings));
         hub
     }
 
@@ -171,6 +176,15 @@ impl Hub {
     /// should read the seeks again, as on [`LobbyEvent::Changed`].
     pub fn lobby_events(&self) -> broadcast::Receiver<LobbyEvent> {
         self.inner.lobby.subscribe()
+    }
+
+    /// Every game listed in the lobby now (this server's, or every instance's with a bus), in
+    /// no order; see [`LiveGame::shown`].
+    ///
+    /// # Errors
+    /// The broker did not answer.
+    pub async fn live_games(&self) -> Result<Vec<LiveGame>, BusError> {
+        listing::games(&self.inner).await
     }
 
     /// How many rooms are hosted here now.
@@ -334,6 +348,7 @@ impl Hub {
             }
             Incoming::Reconnected => {
                 let _ = self.inner.lobby.send(LobbyEvent::Reconnected);
+                listing::relist_all(&self.inner);
                 // States may have been missed while the broker was away: fetch the current ones
                 // and repeat the socket counts.
                 let rooms: Vec<RoomId> = lock(&self.inner.local).keys().cloned().collect();
@@ -427,6 +442,54 @@ mod tests {
 
     fn mv(text: &str) -> xiangqi::Move {
         text.parse().unwrap()
+    }
+
+    /// The next `games` frame the lobby socket is sent whose list passes `wanted`.
+    async fn games_where(
+        socket: &mut crate::LobbySocket,
+        wanted: impl Fn(&[serde_json::Value]) -> bool,
+    ) -> Vec<serde_json::Value> {
+        let first: serde_json::Value = serde_json::from_str(&socket.games()).unwrap();
+        if let Some(games) = first["games"].as_array().filter(|g| wanted(g)) {
+            return games.clone();
+        }
+        tokio::time::timeout(Duration::from_secs(5), async {
+            loop {
+                let frame: serde_json::Value = serde_json::from_str(&socket.next_frame().await.unwrap()).unwrap();
+                if let Some(games) = frame["games"].as_array().filter(|g| frame["type"] == "games" && wanted(g)) {
+                    return games.clone();
+                }
+            }
+        })
+        .await
+        .expect("the lobby shows the games")
+    }
+
+    #[tokio::test]
+    async fn the_lobby_lists_public_games_with_their_spectators_until_they_end() {
+        let (hub, _control) = hub();
+        let lobby = crate::Lobby::start(hub.clone(), crate::LobbyLimits::default());
+        let mut socket = lobby.join("192.0.2.1".parse().unwrap()).unwrap();
+        let friend = hub.create(RoomSpec::standard(None)).await.unwrap();
+        let public = hub.create(RoomSpec { public: true, ..RoomSpec::standard(None) }).await.unwrap();
+        let friend_red = hub.join(&friend.id, Some(&friend.seats[0])).await.unwrap();
+        let red = hub.join(&public.id, Some(&public.seats[0])).await.unwrap();
+        let _black = hub.join(&public.id, Some(&public.seats[1])).await.unwrap();
+        let _watchers = [hub.join(&public.id, None).await.unwrap(), hub.join(&public.id, None).await.unwrap()];
+        assert_eq!(red.send(Command::Move { ply: 0, mv: mv("h2e2") }).await.unwrap(), Reply::Applied);
+        // The friend room is private: only the lobby game, with its two spectators.
+        let games = games_where(&mut socket, |g| g.len() == 1 && g[0]["spectators"] == 2 && g[0]["plies"] == 1).await;
+        assert_eq!(games[0]["room"], public.id.as_str());
+        assert_eq!(games[0]["link"], format!("/xq?room={}", public.id));
+        // A player of the friend room lists it; then takes it off again.
+        assert_eq!(friend_red.send(Command::Public(true)).await.unwrap(), Reply::Applied);
+        games_where(&mut socket, |g| g.len() == 2).await;
+        assert_eq!(friend_red.send(Command::Public(false)).await.unwrap(), Reply::Applied);
+        games_where(&mut socket, |g| g.len() == 1).await;
+        // The game ends: off the list.
+        assert_eq!(red.send(Command::Resign).await.unwrap(), Reply::Applied);
+        games_where(&mut socket, <[serde_json::Value]>::is_empty).await;
+        assert!(hub.live_games().await.unwrap().is_empty());
     }
 
     #[tokio::test]

@@ -6,6 +6,7 @@
 use crate::bus::Bus;
 use crate::fanout::Fanout;
 use crate::id::RoomId;
+use crate::live::LiveGame;
 use crate::seek::LobbyEvent;
 use crate::store::StoreHandle;
 use crate::view::Presence;
@@ -93,6 +94,10 @@ pub(super) struct Inner {
     pub(super) owners: Mutex<HashMap<RoomId, (InstanceId, Instant)>>,
     /// What the bus says to the lobby (see [`super::Hub::lobby_events`]).
     pub(super) lobby: broadcast::Sender<LobbyEvent>,
+    /// The games of the rooms hosted here that are listed in the lobby (see [`super::listing`]).
+    pub(super) live: Mutex<HashMap<RoomId, LiveGame>>,
+    /// Changes of `live` on their way to the broker (with a bus).
+    pub(super) listing: mpsc::UnboundedSender<Listing>,
 }
 
 impl Inner {
@@ -102,6 +107,7 @@ impl Inner {
         bus: Option<Arc<dyn Bus>>,
         instance: InstanceId,
         presence_changed: mpsc::UnboundedSender<RoomId>,
+        listing: mpsc::UnboundedSender<Listing>,
     ) -> Inner {
         Inner {
             instance,
@@ -116,8 +122,18 @@ impl Inner {
             next_id: AtomicU64::new(1),
             owners: Mutex::new(HashMap::new()),
             lobby: broadcast::channel(LOBBY_EVENTS).0,
+            live: Mutex::new(HashMap::new()),
+            listing,
         }
     }
+}
+
+/// A change of the lobby's list of games being played, for the broker (see [`super::listing`]).
+pub(super) enum Listing {
+    /// The game is listed, or its listing changed.
+    Announce(LiveGame),
+    /// The room's game is no longer listed.
+    End(RoomId),
 }
 
 pub(super) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

@@ -3,11 +3,13 @@
 //! one at a time, saves every change before it is published, renews its lease while it runs,
 //! and stops when the lease is lost, a write is fenced, or nobody has been connected for a while.
 
+use super::listing;
 use super::registry::{leave_memory, lock, Inner, Msg};
 use super::{HubError, PRESENCE_TTL};
 use crate::bus::{Lease, LEASE};
 use crate::command::{Command, Refusal};
 use crate::id::RoomId;
+use crate::live::{LiveGame, ANNOUNCE_EVERY};
 use crate::record::{wall_ms, RoomRecord};
 use crate::room::{Applied, Room};
 use crate::store::{Save, SaveError};
@@ -70,6 +72,10 @@ struct Actor {
     last_stamp: u64,
     /// The last state published (a chat line republishes it with the new line).
     last: Option<WireState>,
+    /// The game as last announced to the lobby's list, and when; none while it is not listed.
+    listed: Option<(LiveGame, Instant)>,
+    /// When a change of the listing held back (see [`ANNOUNCE_EVERY`]) is due.
+    list_due: Option<Instant>,
 }
 
 async fn open_room(inner: &Inner, id: &RoomId, start: Start) -> Result<(Room, u64), Failure> {
@@ -114,7 +120,19 @@ async fn run_room(
     }
     let link = (room.version(), share_path(&room));
     let saved = room.version();
-    let mut actor = Actor { id, room, inner, presence, fence, saved, link, last_stamp: 0, last: None };
+    let mut actor = Actor {
+        id,
+        room,
+        inner,
+        presence,
+        fence,
+        saved,
+        link,
+        last_stamp: 0,
+        last: None,
+        listed: None,
+        list_due: None,
+    };
     actor.presence_changed();
     let mut stop = None;
     if actor.room.check_flag(Instant::now(), wall_ms()) {
@@ -164,11 +182,17 @@ async fn run_room(
                 }
             }
             _ = expire.tick(), if clustered => actor.expire_presence(),
+            _ = sleep_until(actor.list_due), if actor.list_due.is_some() => {
+                actor.list_due = None;
+                actor.relist();
+            }
         }
     }
     if stop.is_some() {
         release = false;
     }
+    // A room hosted elsewhere now is listed by its new owner (the broker keeps that listing).
+    listing::unlist(&actor.inner, &actor.id);
     let Actor { inner, id, .. } = actor;
     // Requests still queued are dropped unanswered: their senders look the owner up again.
     leave_memory(&inner, &id, &me, &mut rx);
@@ -223,6 +247,33 @@ impl Actor {
     fn publish(&mut self) {
         let state = self.wire_state();
         self.send_out(state);
+        self.relist();
+    }
+
+    /// Tells the lobby's list what changed about this game: a new listing at most once per
+    /// [`ANNOUNCE_EVERY`] (a later one is held back until then), the end of one at once.
+    fn relist(&mut self) {
+        let now = Instant::now();
+        let game = LiveGame::of(&self.room, self.total(), &self.inner.instance, now, wall_ms());
+        match (game, &self.listed) {
+            (None, None) => self.list_due = None,
+            (None, Some(_)) => {
+                self.listed = None;
+                self.list_due = None;
+                listing::unlist(&self.inner, &self.id);
+            }
+            (Some(game), Some((before, _))) if !game.differs_from(before) => {}
+            (Some(game), listed) => {
+                let due = listed.as_ref().map_or(now, |(_, at)| *at + ANNOUNCE_EVERY);
+                if due <= now {
+                    self.listed = Some((game.clone(), now));
+                    self.list_due = None;
+                    listing::list(&self.inner, game);
+                } else {
+                    self.list_due = Some(due);
+                }
+            }
+        }
     }
 
     /// Republishes the last state with the chat's new lines (same state id: sockets send the

@@ -9,6 +9,7 @@ use super::pairing::{pair, Tell};
 use super::LobbyLimits;
 use crate::clock::ClockSettings;
 use crate::hub::{Hub, PRESENCE_EVERY};
+use crate::live::LiveGame;
 use crate::record::wall_ms;
 use crate::seek::{LobbyEvent, SeekColour, SeekPosted, WireSeek};
 use std::collections::HashMap;
@@ -50,17 +51,25 @@ pub(super) struct LobbyActor {
     instance: String,
     book: Book,
     publish: watch::Sender<Arc<String>>,
+    /// The games being played, as the lobby shows them.
+    publish_games: watch::Sender<Arc<Vec<LiveGame>>>,
     sockets: HashMap<u64, mpsc::Sender<String>>,
     /// The last read of the seeks failed: the sockets show an old list.
     stale: bool,
 }
 
 impl LobbyActor {
-    /// The actor of `hub`'s lobby, publishing the seeks' list to `publish`.
-    pub(super) fn new(hub: Hub, limits: LobbyLimits, publish: watch::Sender<Arc<String>>) -> LobbyActor {
+    /// The actor of `hub`'s lobby, publishing the seeks' list to `publish` and the games being
+    /// played to `publish_games`.
+    pub(super) fn new(
+        hub: Hub,
+        limits: LobbyLimits,
+        publish: watch::Sender<Arc<String>>,
+        publish_games: watch::Sender<Arc<Vec<LiveGame>>>,
+    ) -> LobbyActor {
         let instance = hub.instance().to_string();
         let book = Book::new(hub.bus().cloned(), instance.clone(), limits);
-        LobbyActor { hub, instance, book, publish, sockets: HashMap::new(), stale: false }
+        LobbyActor { hub, instance, book, publish, publish_games, sockets: HashMap::new(), stale: false }
     }
 
     /// Runs until every handle on the lobby is gone.
@@ -189,12 +198,24 @@ impl LobbyActor {
         }
     }
 
-    /// Shows the seeks to every socket of this instance.
+    /// Shows the seeks and the games being played to every socket of this instance.
     async fn refresh(&mut self) {
         let listed = self.book.list().await;
-        self.stale = listed.is_err();
+        let games = self.hub.live_games().await;
+        self.stale = listed.is_err() || games.is_err();
         if let Ok(seeks) = listed {
             self.publish.send_replace(Arc::new(ClientIn::Seeks(&seeks).frame()));
+        }
+        if let Ok(games) = games {
+            let shown = LiveGame::shown(games);
+            // The same list again (a seek changed) is not sent again.
+            self.publish_games.send_if_modified(|old| {
+                let changed = **old != shown;
+                if changed {
+                    *old = Arc::new(shown);
+                }
+                changed
+            });
         }
     }
 

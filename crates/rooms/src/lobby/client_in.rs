@@ -8,6 +8,7 @@
 //! ```
 
 use crate::clock::ClockSettings;
+use crate::live::LiveGame;
 use crate::seek::WireSeek;
 use serde_json::json;
 
@@ -32,6 +33,17 @@ pub enum ClientIn<'a> {
         /// The player's seat token.
         token: &'a str,
     },
+    /// `{"type": "games", "games": [{room, names: {red, black}, clock: {initial_s, increment_s,
+    /// red_ms, black_ms, running}|null, plies, spectators, link}]}`: the games being played
+    /// that their players left public, as [`LiveGame::shown`] orders and bounds them, the
+    /// clocks read at wall time `now_ms` (the page runs them on); sent on connect and after
+    /// every change.
+    Games {
+        /// The games.
+        games: &'a [LiveGame],
+        /// Wall milliseconds now.
+        now_ms: i64,
+    },
     /// `{"type": "pong"}`, the answer to a `ping`.
     Pong,
     /// `{"type": "error", "error"}`: what went wrong (nothing changed).
@@ -49,6 +61,10 @@ impl ClientIn<'_> {
                     .collect();
                 json!({"type": "seeks", "seeks": list})
             }
+            ClientIn::Games { games, now_ms } => {
+                let list: Vec<_> = games.iter().map(|g| game_json(g, now_ms)).collect();
+                json!({"type": "games", "games": list})
+            }
             ClientIn::Seeking { id } => json!({"type": "seeking", "id": id}),
             ClientIn::Paired { room, colour, token } => {
                 json!({"type": "paired", "room": room, "colour": colour, "link": format!("/xq?room={room}&seat={token}")})
@@ -58,6 +74,25 @@ impl ClientIn<'_> {
         }
         .to_string()
     }
+}
+
+fn game_json(game: &LiveGame, now_ms: i64) -> serde_json::Value {
+    let clock = game.clock.as_ref().map(|c| {
+        let [red_ms, black_ms] = c.remaining_at(now_ms);
+        json!({
+            "initial_s": c.initial_ms / 1000, "increment_s": c.increment_ms / 1000,
+            "red_ms": red_ms, "black_ms": black_ms, "running": c.running,
+        })
+    });
+    let room = game.room.as_str();
+    json!({
+        "room": room,
+        "names": {"red": game.names[0], "black": game.names[1]},
+        "clock": clock,
+        "plies": game.plies,
+        "spectators": game.spectators,
+        "link": format!("/xq?room={room}"),
+    })
 }
 
 fn clock_json(clock: Option<ClockSettings>) -> serde_json::Value {
@@ -92,6 +127,30 @@ mod tests {
         let paired: serde_json::Value =
             serde_json::from_str(&ClientIn::Paired { room: "r", colour: "red", token: "t" }.frame()).unwrap();
         assert_eq!(paired, json!({"type": "paired", "room": "r", "colour": "red", "link": "/xq?room=r&seat=t"}));
+        let game = LiveGame {
+            room: "abcdefghjkmnpqrs".parse().unwrap(),
+            instance: "a".into(),
+            names: [Some("Ann".into()), None],
+            clock: Some(crate::live::LiveClock {
+                initial_ms: 180_000,
+                increment_ms: 2_000,
+                remaining_ms: [100_000, 90_000],
+                running: Some("black".into()),
+                at_ms: 1_000,
+            }),
+            plies: 3,
+            spectators: 2,
+            created_ms: 0,
+        };
+        let games: serde_json::Value =
+            serde_json::from_str(&ClientIn::Games { games: &[game], now_ms: 1_500 }.frame()).unwrap();
+        let clock =
+            json!({"initial_s": 180, "increment_s": 2, "red_ms": 100_000, "black_ms": 89_500, "running": "black"});
+        let expected = json!({"type": "games", "games": [{
+            "room": "abcdefghjkmnpqrs", "names": {"red": "Ann", "black": null}, "clock": clock,
+            "plies": 3, "spectators": 2, "link": "/xq?room=abcdefghjkmnpqrs"
+        }]});
+        assert_eq!(games, expected);
         let error: serde_json::Value = serde_json::from_str(&ClientIn::Error("no").frame()).unwrap();
         assert_eq!(error, json!({"type": "error", "error": "no"}));
     }

@@ -9,6 +9,10 @@
 //! with several servers, see [`crate::WireSeek`]) and the pairing (`pairing.rs`). The web
 //! layer only turns a WebSocket into [`LobbySocket`] calls and frames.
 //!
+//! The lobby also lists the games being played that their players left public
+//! ([`crate::LiveGame`]: names, clocks, spectators), at most [`crate::MAX_LIVE_SHOWN`], live:
+//! the rooms announce them to the hub, the actor reads the list again on each change.
+//!
 //! Bounded: seeks per address ([`LobbyLimits::seeks_per_address`]), seeks in all
 //! ([`LobbyLimits::max_seeks`]), frames waiting for a slow socket ([`SOCKET_FRAMES`]), names of
 //! at most [`crate::MAX_NAME_CHARS`] characters (control characters dropped; the page shows
@@ -43,6 +47,8 @@ pub use client_in::ClientIn;
 pub use client_out::{parse_clock, ClientOut};
 
 use crate::hub::Hub;
+use crate::live::LiveGame;
+use crate::record::wall_ms;
 use actor::{LobbyActor, Msg};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -76,6 +82,7 @@ impl Default for LobbyLimits {
 pub struct Lobby {
     tx: mpsc::UnboundedSender<Msg>,
     seeks: watch::Receiver<Arc<String>>,
+    games: watch::Receiver<Arc<Vec<LiveGame>>>,
     next_socket: Arc<AtomicU64>,
     limits: LobbyLimits,
 }
@@ -86,9 +93,10 @@ impl Lobby {
     pub fn start(hub: Hub, limits: LobbyLimits) -> Lobby {
         let (tx, rx) = mpsc::unbounded_channel();
         let (publish, seeks) = watch::channel(Arc::new(ClientIn::Seeks(&[]).frame()));
+        let (publish_games, games) = watch::channel(Arc::new(Vec::new()));
         let events = hub.lobby_events();
-        tokio::spawn(LobbyActor::new(hub, limits, publish).run(rx, events));
-        Lobby { tx, seeks, next_socket: Arc::new(AtomicU64::new(1)), limits }
+        tokio::spawn(LobbyActor::new(hub, limits, publish, publish_games).run(rx, events));
+        Lobby { tx, seeks, games, next_socket: Arc::new(AtomicU64::new(1)), limits }
     }
 
     /// The bounds in force.
@@ -101,7 +109,8 @@ impl Lobby {
         let id = self.next_socket.fetch_add(1, Ordering::Relaxed);
         let (out_tx, out) = mpsc::channel::<String>(SOCKET_FRAMES);
         self.tx.send(Msg::Join { socket: id, out: out_tx }).ok()?;
-        Some(LobbySocket { id, address, tx: self.tx.clone(), seeks: self.seeks.clone(), out })
+        let games = self.games.clone();
+        Some(LobbySocket { id, address, tx: self.tx.clone(), seeks: self.seeks.clone(), games, out })
     }
 }
 
@@ -111,6 +120,8 @@ pub struct LobbySocket {
     address: IpAddr,
     tx: mpsc::UnboundedSender<Msg>,
     seeks: watch::Receiver<Arc<String>>,
+    /// The games being played, as shown (their frame is made when sent: the clocks run).
+    games: watch::Receiver<Arc<Vec<LiveGame>>>,
     /// Frames for this socket alone (`seeking`, `paired`, `error`).
     out: mpsc::Receiver<String>,
 }
@@ -121,12 +132,22 @@ impl LobbySocket {
         self.seeks.borrow_and_update().to_string()
     }
 
+    /// The `games` frame now (the games being played, their clocks read now), marked as seen.
+    pub fn games(&mut self) -> String {
+        games_frame(&mut self.games)
+    }
+
     /// The next frame to send: one for this socket alone (`seeking`, `paired`, `error`), or the
-    /// seeks' list when it has changed; `None` once the lobby has stopped. Cancel-safe.
+    /// seeks' or the games' list when it has changed; `None` once the lobby has stopped.
+    /// Cancel-safe.
     pub async fn next_frame(&mut self) -> Option<String> {
         tokio::select! {
             changed = self.seeks.changed() => match changed {
                 Ok(()) => Some(self.seeks.borrow_and_update().to_string()),
+                Err(_) => None,
+            },
+            changed = self.games.changed() => match changed {
+                Ok(()) => Some(games_frame(&mut self.games)),
                 Err(_) => None,
             },
             Some(frame) = self.out.recv() => Some(frame),
@@ -142,6 +163,12 @@ impl LobbySocket {
         let _ = self.tx.send(Msg::Client { socket: self.id, address: self.address, msg });
         None
     }
+}
+
+/// The `games` frame of the list in `games`, its clocks read now; the list marked as seen.
+fn games_frame(games: &mut watch::Receiver<Arc<Vec<LiveGame>>>) -> String {
+    let list = Arc::clone(&games.borrow_and_update());
+    ClientIn::Games { games: &list, now_ms: wall_ms() }.frame()
 }
 
 impl Drop for LobbySocket {

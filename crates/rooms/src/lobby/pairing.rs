@@ -35,7 +35,9 @@ impl Tell {
 
 /// Makes the room for `seek` and tells its maker and taker (`tells`, in that order) their seats.
 pub(super) async fn pair(hub: Hub, tells: [Tell; 2], seek: WireSeek) {
-    let created = match hub.create(RoomSpec::standard(seek.clock())).await {
+    // Lobby games are listed for spectators unless a player says otherwise.
+    let spec = RoomSpec { public: true, ..RoomSpec::standard(seek.clock()) };
+    let created = match hub.create(spec).await {
         Ok(c) => c,
         Err(e) => {
             let text = ClientIn::Error(&e.to_string()).frame();

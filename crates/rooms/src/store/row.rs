@@ -133,6 +133,8 @@ impl RoomRow {
             move_clocks: self.move_clocks.split_ascii_whitespace().filter_map(|m| m.parse().ok()).collect(),
             // Names are kept beside the row (each store says where).
             names: [None, None],
+            // Kept beside the row too.
+            public: false,
             id: id.parse().map_err(|_| format!("bad room id {id:?}"))?,
         })
     }

@@ -56,6 +56,7 @@ CREATE TABLE IF NOT EXISTS rooms (
 CREATE INDEX IF NOT EXISTS rooms_by_age ON rooms (outcome, updated_ms);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS room_names (id TEXT PRIMARY KEY, red TEXT, black TEXT) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS public_rooms (id TEXT PRIMARY KEY) WITHOUT ROWID;
 ";
 
 fn db(e: rusqlite::Error) -> StoreError {
@@ -235,6 +236,18 @@ fn write_names(conn: &Connection, r: &RoomRecord) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// Whether the room is listed for spectators: the public rooms' ids, a table of their own (as
+/// the names, so that older databases need no migration).
+fn write_public(conn: &Connection, r: &RoomRecord) -> rusqlite::Result<()> {
+    let sql = if r.public {
+        "INSERT OR IGNORE INTO public_rooms (id) VALUES (?1)"
+    } else {
+        "DELETE FROM public_rooms WHERE id = ?1"
+    };
+    conn.prepare_cached(sql)?.execute([r.id.as_str()])?;
+    Ok(())
+}
+
 /// A transaction as the shared commit loop writes through it.
 struct Jobs<'a>(&'a Connection);
 
@@ -250,6 +263,7 @@ impl JobWriter for Jobs<'_> {
             return Ok(false);
         }
         write_names(self.0, &save.record)?;
+        write_public(self.0, &save.record)?;
         Ok(true)
     }
 }
@@ -276,6 +290,12 @@ impl RoomStore for SqliteStore {
             if let Some((red, black)) = names {
                 r.names = [red, black];
             }
+            r.public = self
+                .conn
+                .prepare_cached("SELECT 1 FROM public_rooms WHERE id = ?1")
+                .map_err(db)?
+                .exists([id.as_str()])
+                .map_err(db)?;
         }
         Ok(record)
     }
@@ -343,6 +363,7 @@ impl RoomStore for SqliteStore {
             .map_err(db)?;
         if pruned > 0 {
             self.conn.execute("DELETE FROM room_names WHERE id NOT IN (SELECT id FROM rooms)", []).map_err(db)?;
+            self.conn.execute("DELETE FROM public_rooms WHERE id NOT IN (SELECT id FROM rooms)", []).map_err(db)?;
         }
         Ok(pruned)
     }
@@ -426,12 +447,22 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut r = record(true, 1_000);
         r.names = [Some("Ann \"the rook\"".into()), None];
+        r.public = true;
+        let private = record(false, 1_000);
         {
             let mut store = SqliteStore::open(dir.path(), Durability::Full).unwrap();
-            save_new(&mut store, std::slice::from_ref(&r));
+            save_new(&mut store, &[r.clone(), private.clone()]);
         }
         let mut store = SqliteStore::open(dir.path(), Durability::Full).unwrap();
-        assert_eq!(store.load(&r.id).unwrap(), Some(r));
+        assert_eq!(store.load(&r.id).unwrap(), Some(r.clone()));
+        assert_eq!(store.load(&private.id).unwrap(), Some(private));
+        // Made private again: saved as such.
+        let mut hidden = r.clone();
+        hidden.public = false;
+        hidden.version += 1;
+        let save = Save { record: hidden.clone(), follows: Some(r.version), fence: 0 };
+        assert_eq!(store.commit(&[vec![save]]).unwrap(), vec![Ok(())]);
+        assert_eq!(store.load(&r.id).unwrap(), Some(hidden));
         assert_eq!(store.load(&RoomId::random()).unwrap(), None);
     }
 

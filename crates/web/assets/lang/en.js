@@ -231,7 +231,7 @@ export default {
   'index.start': 'Start',
   'index.computer': 'Play the computer',
   'index.solve': 'Solve a puzzle',
-  'index.watch': 'Watch a famous game',
+  'index.watch': 'Watch a game',
   'index.examplePlayers': 'Hu Ronghua – Liu Dahua',
   'index.exampleEvent': 'Five Rams Cup, 1997',
   'label.vibrate': 'Vibrate on the opponent\'s move',
@@ -241,4 +241,6 @@ export default {
   'size.small': 'Small',
   'lobby.playNow': 'Play now',
   'lobby.leave': 'Leave the lobby',
+  'lobby.games': 'Games being played', 'lobby.noGames': 'No games being played now.', 'lobby.watch': 'Watch',
+  'online.public': 'List this game in the lobby for spectators',
 };

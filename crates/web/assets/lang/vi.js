@@ -232,7 +232,7 @@ export default {
   'index.start': 'Bắt đầu',
   'index.computer': 'Chơi với máy',
   'index.solve': 'Giải một câu đố',
-  'index.watch': 'Xem một ván cờ nổi tiếng',
+  'index.watch': 'Xem một ván cờ',
   'index.examplePlayers': 'Hồ Vinh Hoa – Liễu Đại Hoa',
   'index.exampleEvent': 'Cúp Ngũ Dương, 1997',
   'label.vibrate': 'Rung khi đối thủ đi',
@@ -242,4 +242,6 @@ export default {
   'size.small': 'Nhỏ',
   'lobby.playNow': 'Chơi ngay',
   'lobby.leave': 'Rời sảnh',
+  'lobby.games': 'Ván đang chơi', 'lobby.noGames': 'Hiện không có ván nào đang chơi.', 'lobby.watch': 'Xem',
+  'online.public': 'Hiện ván này trong sảnh cho người xem',
 };

@@ -227,7 +227,7 @@ export default {
   'index.start': '开始',
   'index.computer': '和电脑下棋',
   'index.solve': '解一道华容道',
-  'index.watch': '观看一盘名局',
+  'index.watch': '观战',
   'index.examplePlayers': '胡荣华 对 柳大华',
   'index.exampleEvent': '1997 年五羊杯',
   'label.vibrate': '对方走棋时振动',
@@ -237,4 +237,6 @@ export default {
   'size.small': '小',
   'lobby.playNow': '立即对局',
   'lobby.leave': '离开大厅',
+  'lobby.games': '正在进行的对局', 'lobby.noGames': '现在没有正在进行的对局。', 'lobby.watch': '观战',
+  'online.public': '在大厅列出本局，供人观战',
 };

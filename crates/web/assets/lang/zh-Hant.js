@@ -228,7 +228,7 @@ export default {
   'index.start': '開始',
   'index.computer': '和電腦下棋',
   'index.solve': '解一道華容道',
-  'index.watch': '觀看一盤名局',
+  'index.watch': '觀戰',
   'index.examplePlayers': '胡榮華 對 柳大華',
   'index.exampleEvent': '1997 年五羊盃',
   'label.vibrate': '對方走棋時震動',
@@ -238,4 +238,6 @@ export default {
   'size.small': '小',
   'lobby.playNow': '立即對局',
   'lobby.leave': '離開大廳',
+  'lobby.games': '正在進行的對局', 'lobby.noGames': '現在沒有正在進行的對局。', 'lobby.watch': '觀戰',
+  'online.public': '在大廳列出本局，供人觀戰',
 };

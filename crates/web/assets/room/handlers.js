@@ -74,6 +74,8 @@ export const handlers = {
 function sendName(room, s) {
   const mine = s.you && s.names ? s.names[s.you] : null;
   room.ui.nameForm.hidden = !s.you;
+  room.ui.publicLabel.hidden = !s.you;
+  room.ui.publicBox.checked = Boolean(s.public);
   const input = $('online-name');
   if (s.you && !mine && !room.nameSent && playerName()) {
     room.nameSent = true;

@@ -47,6 +47,11 @@ export function build(room) {
     setPlayerName(nameInput.value);
     room.send({ type: 'name', name: nameInput.value });
   });
+  // A player lists the game in the lobby's "Games being played" (lobby games start listed).
+  const publicBox = el('input', { type: 'checkbox', id: 'online-public' });
+  publicBox.addEventListener('change', () => room.send({ type: 'public', public: publicBox.checked }));
+  const publicLabel = el('label', { class: 'online-mute', id: 'online-public-label', hidden: '' }, publicBox, ' ',
+    el('span', { 'data-i18n': 'online.public', text: t('online.public') }));
   const abortNote = el('p', { id: 'online-abort-note', class: 'online-note', hidden: '' });
   const goneNote = el('div', { id: 'online-gone', hidden: '' });
   const offers = el('div', { id: 'online-offers', class: 'buttons' });
@@ -82,7 +87,7 @@ export function build(room) {
   });
   const links = el('section', { id: 'online-links' });
   const over = el('section', { id: 'online-over', hidden: '' });
-  const panel = el('aside', { class: 'panel' }, conn, status, message, players, nameForm, abortNote,
+  const panel = el('aside', { class: 'panel' }, conn, status, message, players, nameForm, publicLabel, abortNote,
     goneNote, offers, notice, premoveNote, actions, over,
     el('div', { class: 'moves-head' }, el('h2', { 'data-i18n': 'label.moves', text: t('label.moves') }),
       el('label', {}, el('span', { 'data-i18n': 'label.notation', text: t('label.notation') }), ' ', notation)),
@@ -101,7 +106,7 @@ export function build(room) {
   const watch = `${location.origin}/xq?room=${room.roomId}`;
   if (saved && saved.invite && room.seatToken) links.append(linkRow('online.invite', saved.invite, 'online-invite'));
   links.append(linkRow('online.watch', saved && saved.watch ? saved.watch : watch, 'online-watch'));
-  return { board, clockTop, clockBottom, viewing, conn, status, message, players, nameForm, abortNote, goneNote, offers, notice, actions, movesList, over };
+  return { board, clockTop, clockBottom, viewing, conn, status, message, players, nameForm, publicBox, publicLabel, abortNote, goneNote, offers, notice, actions, movesList, over };
 }
 
 /** @typedef {Omit<ReturnType<typeof build>, 'board'>} Nodes */

@@ -58,10 +58,14 @@ async fn session(
     max_message_bytes: usize,
 ) {
     let Some(mut member) = lobby.join(address) else { return };
-    let first = member.seeks();
+    let first = [member.seeks(), member.games()];
     let limits = lobby.limits();
     let mut bucket = TokenBucket::new(limits.messages_per_second, limits.burst, Instant::now());
-    let close = if send(&mut socket, first).await.is_err() {
+    let mut greeted = true;
+    for frame in first {
+        greeted = greeted && send(&mut socket, frame).await.is_ok();
+    }
+    let close = if !greeted {
         None
     } else {
         loop {
