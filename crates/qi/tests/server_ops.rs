@@ -87,3 +87,59 @@ async fn health_readiness_and_metrics_parsed_as_prometheus_reads_them() {
     // The per-address connection cap's refusals are counted (here: none yet).
     assert!(sample(&scrape, "qi_refusals_total", &[("limit", "connections_per_address")]).is_none());
 }
+
+/// The operator's controls: a message on every page, the chat off (refused on the socket, the
+/// page marked so the room page leaves its chat out), the room cap; scripts and the API as built.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_message_on_every_page_the_chat_off_and_the_room_cap() {
+    let data = tempfile::tempdir().unwrap();
+    let args = [
+        "serve",
+        "--data",
+        data.path().to_str().unwrap(),
+        "--message",
+        "Maintenance at 18:00 <UTC> & back soon",
+        "--chat",
+        "off",
+        "--max-rooms",
+        "1",
+        "--log-level",
+        "warn",
+    ];
+    let server = ServerProcess::start(env!("CARGO_BIN_EXE_qi").as_ref(), args).unwrap();
+    let addr = server.addr.clone();
+    for page in ["/", "/xq", "/puzzles", "/huarong", "/no/such/page"] {
+        let (_, html) = get(&addr, page, None);
+        assert!(
+            html.contains(">Maintenance at 18:00 &lt;UTC&gt; &amp; back soon</div>"),
+            "{page} shows the message, escaped"
+        );
+        assert!(html.contains("data-chat=\"off\""), "{page} is marked chat-off");
+    }
+    let (status, script) = get(&addr, "/sw.js", None);
+    assert_eq!(status, 200);
+    assert!(!script.contains("Maintenance"), "scripts are served as built");
+
+    let room = create(&addr, &json!({})).await.unwrap();
+    let (_, room_page) = get(&addr, &format!("/xq?room={}", room["room"].as_str().unwrap()), None);
+    assert!(room_page.contains("data-chat=\"off\"") && room_page.contains("Maintenance at 18:00"));
+    let mut red = qi_rooms_client::Client::seat(&addr, &room, "red").await.unwrap();
+    red.send(json!({"type": "chat", "text": "hello"})).await.unwrap();
+    assert_eq!(red.error().await.unwrap(), "the chat is turned off on this server");
+
+    // One room in memory at most: the second is refused while the first is held.
+    let (status, _) = qi_rooms_client::http(&addr, "POST", "/api/rooms", Some(&json!({}))).await.unwrap();
+    assert_eq!(status, 503, "the room cap holds");
+}
+
+#[test]
+fn a_message_longer_than_500_characters_stops_the_server_at_start() {
+    let data = tempfile::tempdir().unwrap();
+    let long = "x".repeat(501);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_qi"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--data", data.path().to_str().unwrap(), "--message", &long])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("at most 500"), "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -119,6 +119,15 @@ impl Clock {
         }
     }
 
+    /// The server stalled for `stall` (its process was stopped, or its runtime starved): the
+    /// running side is not charged for it. The running side's start moves later by `stall`,
+    /// never past `now`.
+    pub fn credit(&mut self, stall: std::time::Duration, now: Instant) {
+        if let Some((_, since)) = &mut self.running {
+            *since = (*since + stall).min(now);
+        }
+    }
+
     /// Charges the running side up to `now` and runs `side` from now on (after a takeback).
     pub fn switch_to(&mut self, side: Color, now: Instant) {
         self.stop(now);
@@ -174,5 +183,21 @@ mod tests {
         assert!(ClockSettings::from_seconds(10_801, 0).is_err());
         assert!(ClockSettings::from_seconds(600, 181).is_err());
         assert_eq!(ClockSettings::from_seconds(600, 5), Ok(ClockSettings { initial_ms: 600_000, increment_ms: 5_000 }));
+    }
+
+    #[test]
+    fn a_stall_credited_is_not_charged_and_never_runs_the_clock_backwards() {
+        let t0 = Instant::now();
+        let mut clock = Clock::new(ClockSettings { initial_ms: 10_000, increment_ms: 0 });
+        clock.on_move(Color::Red, Color::Black, t0);
+        let t1 = t0 + Duration::from_millis(6_000);
+        clock.credit(Duration::from_millis(5_000), t1);
+        assert_eq!(clock.remaining_both(t1), [10_000, 9_000]);
+        // More than has run: the running side is charged nothing, not paid.
+        clock.credit(Duration::from_secs(60), t1);
+        assert_eq!(clock.remaining_both(t1), [10_000, 10_000]);
+        let mut stopped = Clock::new(ClockSettings { initial_ms: 10_000, increment_ms: 0 });
+        stopped.credit(Duration::from_secs(1), t1);
+        assert_eq!(stopped.remaining_both(t1), [10_000, 10_000]);
     }
 }

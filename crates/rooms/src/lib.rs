@@ -44,7 +44,7 @@ pub use seek::{LobbyEvent, SeekColour, SeekPosted, WireSeek};
 pub use shown::is_hidden;
 pub use status::{EndReason, RoomStatus};
 pub use store::{
-    Claimed, Durability, MemoryControl, MemoryStore, PrunePolicy, RoomStore, Save, SaveError, SqliteStore, StoreError,
-    StoreHandle,
+    backup, BackupSummary, Claimed, Durability, MemoryControl, MemoryStore, PrunePolicy, RoomStore, Save, SaveError,
+    SqliteStore, StoreError, StoreHandle, DATABASE_FILE, LOCK_FILE,
 };
 pub use view::{share_path, state_frames, Presence, StateFrames};

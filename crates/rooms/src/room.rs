@@ -352,6 +352,19 @@ impl Room {
         self.clock.as_ref()
     }
 
+    /// The server stalled for `stall` while a clock ran: nobody is charged for it (as nobody
+    /// is for the time a dead server was down).
+    pub fn credit_stall(&mut self, stall: std::time::Duration, now: Instant) {
+        if let Some(clock) = &mut self.clock {
+            clock.credit(stall, now);
+        }
+    }
+
+    /// Whether a clock is running (a game on, both first moves made).
+    pub fn clock_running(&self) -> bool {
+        !self.status.is_over() && self.clock.as_ref().is_some_and(|c| c.running().is_some())
+    }
+
     /// Standing offers.
     pub fn offers(&self) -> Offers {
         self.offers

@@ -14,6 +14,7 @@ mod framing;
 pub mod health;
 mod limits;
 pub mod metrics;
+pub mod notice;
 mod origin;
 mod preview;
 mod refusal;
@@ -105,6 +106,8 @@ pub struct Operations {
     pub metrics: Option<metrics::Exposition>,
     /// The proxies whose `X-Forwarded-For` / `Forwarded` name the client.
     pub trusted_proxies: TrustedProxies,
+    /// The operator's message on every page and the chat switch.
+    pub notice: notice::SiteNotice,
 }
 
 /// [`serve`], with `/readyz` and `/metrics` as `operations` say, and every request counted.
@@ -125,6 +128,10 @@ pub async fn serve_with(
     let mut app = health::routes(operations.readiness).merge(app(Some(rooms.clone())));
     if let Some(exposition) = operations.metrics {
         app = app.merge(metrics::routes(exposition));
+    }
+    if !operations.notice.is_plain() {
+        let notice = std::sync::Arc::new(operations.notice);
+        app = app.layer(axum::middleware::from_fn_with_state(notice, notice::onto_pages));
     }
     let trusted = operations.trusted_proxies;
     // Outermost first: the client's address is settled before anything counts or logs it.

@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod backup;
 mod bench;
 mod bench_rooms;
 mod engine;
@@ -61,6 +62,8 @@ enum Command {
     Link(link::Args),
     /// Play two engines (UCI or UCCI) against each other: W/D/L, Elo, SPRT, PGN.
     Match(Box<r#match::Args>),
+    /// Copy a data folder's rooms while `qi serve` keeps playing on it.
+    Backup(backup::Args),
 }
 
 /// Parses the command line, runs the subcommand and turns its error into exit code 1.
@@ -91,6 +94,7 @@ pub fn run() -> ExitCode {
         Command::Puzzle(args) => puzzle::run(args),
         Command::Link(args) => link::run(args),
         Command::Match(args) => r#match::run(*args),
+        Command::Backup(args) => backup::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -66,6 +66,10 @@ pub struct Args {
     /// `debug`, or `off`.
     #[arg(long, env = "QI_LOG_LEVEL", default_value = "info", value_parser = ["off", "error", "warn", "info", "debug"])]
     log_level: String,
+    /// A message shown at the top of every page (maintenance, an event): plain text, at most
+    /// 500 characters.
+    #[arg(long, env = "QI_MESSAGE", value_name = "TEXT")]
+    message: Option<String>,
     /// Seconds requests in flight get to finish after SIGINT / SIGTERM.
     #[arg(long, env = "QI_GRACE", default_value_t = 5, value_parser = clap::value_parser!(u64).range(0..=600))]
     grace: u64,
@@ -140,6 +144,8 @@ pub fn run(mut args: Args) -> Result<()> {
                 rooms: Some(opened.rooms.clone()),
             }),
             trusted_proxies,
+            notice: qi_web::notice::SiteNotice::new(args.message.as_deref(), args.rooms.chat_on())
+                .map_err(anyhow::Error::msg)?,
         };
         qi_web::serve_with(listener, opened.rooms, limits, operations, async move {
             stop.await;

@@ -30,6 +30,10 @@ pub struct RoomArgs {
     /// survives the server being killed, not a power cut (faster on slow disks).
     #[arg(long, env = "QI_DURABILITY", default_value = "full", value_parser = ["full", "process"])]
     durability: String,
+    /// `off` turns the players' chat off in every room (lines are refused, the room page shows
+    /// no chat).
+    #[arg(long, env = "QI_CHAT", default_value = "on", value_parser = ["on", "off"])]
+    chat: String,
     /// Join the instances that share this Redis server (`redis://HOST:PORT`): any of them
     /// serves any room. Needs `--database`.
     /// (QI_REDIS_URL rather than the flag when it holds a password: a command line is public.)
@@ -117,6 +121,11 @@ impl RoomArgs {
         }
     }
 
+    /// Whether players may chat.
+    pub fn chat_on(&self) -> bool {
+        self.chat != "off"
+    }
+
     /// Opens the rooms: SQLite in the data folder, or PostgreSQL (with Redis: as one of
     /// several instances).
     pub async fn open(&self) -> Result<Opened> {
@@ -125,6 +134,7 @@ impl RoomArgs {
         config.max_sockets = self.max_sockets;
         config.creations_per_minute = self.room_creations_per_minute;
         config.socket.messages_per_address = self.room_messages_per_address.max(0.0);
+        config.socket.chat = self.chat_on();
         config.durability = if self.durability == "process" { Durability::Process } else { Durability::Full };
         let database = match (&self.redis, &self.database, &self.data) {
             (Some(_), None, _) => bail!(

@@ -148,11 +148,39 @@ async fn run_room(
     let mut expire = tokio::time::interval(Duration::from_secs(1));
     expire.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut release = true;
+    // When an unwatched room leaves memory: counted from when the last client left, not from
+    // the task's last wake (the ticks below would push it back for ever).
+    let mut idle_at: Option<Instant> = None;
     while stop.is_none() {
         let deadline = actor.room.deadline();
-        let idle = actor.total() == Presence::default();
-        tokio::select! {
-            msg = rx.recv() => match msg {
+        idle_at = if actor.total() == Presence::default() {
+            idle_at.or_else(|| Some(Instant::now() + actor.inner.limits.idle_room))
+        } else {
+            None
+        };
+        // While a clock runs the task wakes at least every STALL_CHECK: a wake much later than
+        // that means the process or its runtime stalled (SIGSTOP, a starved machine), and the
+        // player to move is not charged for the server's stall.
+        let watching = actor.room.clock_running();
+        let due = Instant::now() + STALL_CHECK;
+        let event = tokio::select! {
+            msg = rx.recv() => Event::Message(msg),
+            _ = sleep_until(deadline), if deadline.is_some() => Event::Deadline,
+            _ = sleep_until(idle_at), if idle_at.is_some() => Event::Idle,
+            _ = renew.tick(), if clustered => Event::Renew,
+            _ = expire.tick(), if clustered => Event::Expire,
+            _ = sleep_until(actor.list_due), if actor.list_due.is_some() => Event::Relist,
+            _ = tokio::time::sleep_until(due), if watching => Event::Watch,
+        };
+        if watching {
+            let now = Instant::now();
+            let late = now.saturating_duration_since(due);
+            if late > STALL_SLACK {
+                actor.room.credit_stall(late, now);
+            }
+        }
+        match event {
+            Event::Message(msg) => match msg {
                 Some(msg) => {
                     let (response, outcome) = actor.handle(msg.request).await;
                     let _ = msg.reply.send(response);
@@ -160,7 +188,7 @@ async fn run_room(
                 }
                 None => break,
             },
-            _ = sleep_until(deadline), if deadline.is_some() => {
+            Event::Deadline => {
                 if actor.room.check_flag(Instant::now(), wall_ms()) {
                     match actor.save(Vec::new()).await {
                         Ok(()) => actor.publish(),
@@ -169,23 +197,30 @@ async fn run_room(
                     }
                 }
             }
-            _ = tokio::time::sleep(actor.inner.limits.idle_room), if idle => break,
-            _ = renew.tick(), if clustered => {
+            Event::Idle => break,
+            Event::Renew => {
                 let bus = actor.inner.bus.clone().expect("clustered");
                 match bus.renew(&actor.id).await {
                     Ok(true) => renewed = Instant::now(),
                     // Another instance holds the lease: it hosts the room now.
-                    Ok(false) => { release = false; break }
+                    Ok(false) => {
+                        release = false;
+                        break;
+                    }
                     // The broker is away: keep the room while the lease would still run.
-                    Err(_) if renewed.elapsed() >= LEASE => { release = false; break }
+                    Err(_) if renewed.elapsed() >= LEASE => {
+                        release = false;
+                        break;
+                    }
                     Err(_) => {}
                 }
             }
-            _ = expire.tick(), if clustered => actor.expire_presence(),
-            _ = sleep_until(actor.list_due), if actor.list_due.is_some() => {
+            Event::Expire => actor.expire_presence(),
+            Event::Relist => {
                 actor.list_due = None;
                 actor.relist();
             }
+            Event::Watch => {}
         }
     }
     if stop.is_some() {
@@ -202,6 +237,24 @@ async fn run_room(
         }
     }
     inner.fanout.forget_if_unwatched(&id);
+}
+
+/// How often a room whose clock runs checks that it is not stalled.
+const STALL_CHECK: Duration = Duration::from_millis(500);
+
+/// How late a wake may be before the delay counts as the server's stall, not the player's
+/// time (a busy but healthy runtime wakes within milliseconds).
+const STALL_SLACK: Duration = Duration::from_millis(250);
+
+/// What woke a room's task.
+enum Event {
+    Message(Option<Msg>),
+    Deadline,
+    Idle,
+    Renew,
+    Expire,
+    Relist,
+    Watch,
 }
 
 async fn sleep_until(deadline: Option<Instant>) {

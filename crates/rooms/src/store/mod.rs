@@ -16,11 +16,13 @@ mod memory;
 mod prune;
 pub mod row;
 mod sqlite;
+mod sqlite_backup;
 mod writer;
 
 pub use memory::{MemoryControl, MemoryStore};
 pub use prune::PrunePolicy;
-pub use sqlite::{Durability, SqliteStore};
+pub use sqlite::{Durability, SqliteStore, DATABASE_FILE, LOCK_FILE};
+pub use sqlite_backup::{backup, BackupSummary};
 pub use writer::StoreHandle;
 
 use crate::id::RoomId;

@@ -18,11 +18,20 @@ pub enum Durability {
     Process,
 }
 
-/// Rooms in a SQLite database (bundled SQLite, WAL journal). The connection holds an exclusive
-/// lock, so a second server on the same folder fails at start-up instead of sharing rooms.
+/// Rooms in a SQLite database (bundled SQLite, WAL journal). The store holds an exclusive lock
+/// on `rooms.lock` beside the database, so a second server on the same folder fails at start-up
+/// instead of sharing rooms, while readers (`qi backup`) may still open the database itself.
 pub struct SqliteStore {
     conn: Connection,
+    /// The folder's lock, held for as long as the store is open (`None` in memory).
+    _lock: Option<std::fs::File>,
 }
+
+/// The database's file name in a data folder.
+pub const DATABASE_FILE: &str = "rooms.sqlite3";
+
+/// The file a server locks in its data folder (an advisory lock, released when it exits).
+pub const LOCK_FILE: &str = "rooms.lock";
 
 const SCHEMA_VERSION: i64 = 3;
 
@@ -75,8 +84,11 @@ impl SqliteStore {
     /// a known version, or another server holds it.
     pub fn open(folder: &Path, durability: Durability) -> Result<SqliteStore, StoreError> {
         std::fs::create_dir_all(folder).map_err(|e| StoreError(format!("cannot create {}: {e}", folder.display())))?;
-        let conn = Connection::open(folder.join("rooms.sqlite3")).map_err(db)?;
-        SqliteStore::with_connection(conn, durability)
+        let lock = lock_folder(folder)?;
+        let conn = Connection::open(folder.join(DATABASE_FILE)).map_err(db)?;
+        let mut store = SqliteStore::with_connection(conn, durability)?;
+        store._lock = Some(lock);
+        Ok(store)
     }
 
     /// A store in memory (tests; nothing survives the process).
@@ -88,8 +100,9 @@ impl SqliteStore {
     }
 
     fn with_connection(conn: Connection, durability: Durability) -> Result<SqliteStore, StoreError> {
-        conn.busy_timeout(std::time::Duration::from_millis(0)).map_err(db)?;
-        conn.pragma_update(None, "locking_mode", "EXCLUSIVE").map_err(db)?;
+        // A reader (a backup) never blocks a WAL writer; the short wait covers the moment a
+        // reader's connection opens the shared-memory index.
+        conn.busy_timeout(std::time::Duration::from_millis(1000)).map_err(db)?;
         let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(db)?;
         if mode != "wal" && mode != "memory" {
             return Err(StoreError(format!("the database refused WAL mode ({mode})")));
@@ -134,7 +147,7 @@ impl SqliteStore {
             StoreError(format!("not a Qi room database: its rooms table does not have Qi's columns ({e})"))
         })?;
         conn.pragma_update(None, "user_version", SCHEMA_VERSION).map_err(db)?;
-        Ok(SqliteStore { conn })
+        Ok(SqliteStore { conn, _lock: None })
     }
 
     /// How many rooms are stored (finished or not).
@@ -144,6 +157,24 @@ impl SqliteStore {
     pub fn count(&self) -> Result<usize, StoreError> {
         let n: i64 = self.conn.query_row("SELECT COUNT(*) FROM rooms", [], |r| r.get(0)).map_err(db)?;
         Ok(to_u64(n) as usize)
+    }
+}
+
+/// Takes the folder's lock, or says that another server holds it.
+fn lock_folder(folder: &Path) -> Result<std::fs::File, StoreError> {
+    let path = folder.join(LOCK_FILE);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| StoreError(format!("cannot open {}: {e}", path.display())))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => {
+            Err(StoreError(format!("{} is locked (is another qi serve using this data folder?)", path.display())))
+        }
+        Err(std::fs::TryLockError::Error(e)) => Err(StoreError(format!("cannot lock {}: {e}", path.display()))),
     }
 }
 
@@ -370,14 +401,14 @@ impl RoomStore for SqliteStore {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::clock::ClockSettings;
     use crate::room::{Room, RoomSpec};
     use tokio::time::Instant;
     use xiangqi::Color;
 
-    fn record(clock: bool, wall_ms: i64) -> RoomRecord {
+    pub(crate) fn record(clock: bool, wall_ms: i64) -> RoomRecord {
         let now = Instant::now();
         let settings = clock.then_some(ClockSettings { initial_ms: 60_000, increment_ms: 0 });
         let spec = RoomSpec::parse(None, &["h2e2".into()], settings).unwrap();

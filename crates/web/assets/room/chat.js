@@ -45,6 +45,8 @@ export class Chat {
       el('div', { class: 'moves-head' }, el('h2', { 'data-i18n': 'online.chat', text: t('online.chat') }),
         el('label', {}, hide, ' ', el('span', { 'data-i18n': 'online.hideChat', text: t('online.hideChat') }))),
       body);
+    // The server's operator may turn the chat off (`qi serve --chat off` marks the page).
+    this.section.hidden = document.documentElement.dataset.chat === 'off';
   }
 
   /**

@@ -40,6 +40,9 @@ pub struct SocketLimits {
     /// per address (`qi bench rooms`, whose thousands of clients share 127.0.0.1, or behind a
     /// proxy that limits per client itself).
     pub messages_per_address: f64,
+    /// Whether players may chat: an operator may turn the chat off (`qi serve --chat off`);
+    /// a chat line is then answered with an error and never reaches the room.
+    pub chat: bool,
 }
 
 impl SocketLimits {
@@ -62,6 +65,7 @@ impl Default for SocketLimits {
             idle_after: Duration::from_secs(30),
             pinging_idle_after: Duration::from_millis(4500),
             messages_per_address: 20.0,
+            chat: true,
         }
     }
 }
@@ -237,7 +241,7 @@ async fn session(
                     Message::Text(text) if text.len() > limits.max_message_bytes => {
                         break Some((close_code::SIZE, "message too big"));
                     }
-                    Message::Text(text) => match handle(&mut socket, &joined, text.as_str(), &mut pinging).await {
+                    Message::Text(text) => match handle(&mut socket, &joined, text.as_str(), &mut pinging, limits.chat).await {
                         Ok(flow) => flow,
                         Err(()) => break None,
                     },
@@ -312,7 +316,16 @@ async fn reply_error(socket: &mut WebSocket, text: &str) -> Flow {
     }
 }
 
-async fn handle(socket: &mut WebSocket, joined: &Joined, text: &str, pinging: &mut bool) -> Result<Flow, ()> {
+/// What the server says to a chat line when its operator turned the chat off.
+pub const CHAT_OFF: &str = "the chat is turned off on this server";
+
+async fn handle(
+    socket: &mut WebSocket,
+    joined: &Joined,
+    text: &str,
+    pinging: &mut bool,
+    chat_on: bool,
+) -> Result<Flow, ()> {
     let command = match protocol::parse(text) {
         Err(e) => return Ok(reply_error(socket, &e).await),
         Ok(ClientMessage::Ping) => {
@@ -327,6 +340,12 @@ async fn handle(socket: &mut WebSocket, joined: &Joined, text: &str, pinging: &m
                 Ok(Reply::State(frame)) => send(socket, frame).await.map(|()| Flow::Continue),
                 Ok(Reply::Applied) => Ok(Flow::Continue),
                 Err(_) => Ok(Flow::Close(close_code::RESTART, "the room is restarting")),
+            };
+        }
+        Ok(ClientMessage::Chat(_)) if !chat_on => {
+            return match send(socket, protocol::chat_error_frame(CHAT_OFF)).await {
+                Ok(()) => Ok(Flow::Continue),
+                Err(()) => Ok(Flow::Close(close_code::ERROR, "send failed")),
             };
         }
         Ok(ClientMessage::Chat(text)) => {
