@@ -39,6 +39,7 @@ async fn a_move_sent_while_the_server_was_stopped_is_not_charged_the_stall() {
     let after = red.moves(3).await.unwrap();
     let wall_ms = started.elapsed().as_millis() as u64;
     let charged = red_ms_before - after["clock"]["red_ms"].as_u64().unwrap();
+    eprintln!("red charged {charged} ms of a {wall_ms} ms wait");
     assert!(wall_ms >= 4_300, "the stall lasted {wall_ms} ms");
     assert!(
         charged < 1_500,
