@@ -51,6 +51,16 @@ async fn health_readiness_and_metrics_parsed_as_prometheus_reads_them() {
     let room = create(&addr, &json!({})).await.unwrap();
     let id = room["room"].as_str().unwrap();
     assert_eq!(get(&addr, &format!("/api/rooms/{id}"), None).0, 200);
+    // Two moves committed, and a seek posted in the lobby.
+    let mut red = qi_rooms_client::Client::seat(&addr, &room, "red").await.unwrap();
+    let mut black = qi_rooms_client::Client::seat(&addr, &room, "black").await.unwrap();
+    red.send_move(0, "h2e2").await.unwrap();
+    red.moves(1).await.unwrap();
+    black.send_move(1, "h9g7").await.unwrap();
+    black.moves(2).await.unwrap();
+    let mut lobby = qi_rooms_client::LobbyClient::connect(&addr).await.unwrap();
+    lobby.send(json!({"type": "seek", "clock": null})).await.unwrap();
+    lobby.seeks_where(|seeks| seeks.len() == 1).await.unwrap();
     assert_eq!(get(&addr, "/no/such/page/anywhere", None).0, 404);
 
     assert_eq!(get(&addr, "/metrics", None).0, 401, "no token, no metrics");
@@ -81,6 +91,12 @@ async fn health_readiness_and_metrics_parsed_as_prometheus_reads_them() {
     assert!(matches!(latency.map(|s| &s.value), Some(prometheus_parse::Value::Histogram(_))), "{text}");
 
     assert_eq!(sample(&scrape, "qi_rooms_in_memory", &[]).map(value), Some(1.0));
+    assert_eq!(sample(&scrape, "qi_moves_committed_total", &[]).map(value), Some(2.0), "{text}");
+    assert!(sample(&scrape, "qi_room_saves_total", &[("result", "saved")]).is_some_and(|s| value(s) >= 3.0));
+    let commits = scrape.samples.iter().find(|s| s.metric == "qi_room_commit_duration_seconds");
+    assert!(matches!(commits.map(|s| &s.value), Some(prometheus_parse::Value::Histogram(_))), "{text}");
+    assert_eq!(sample(&scrape, "qi_lobby_seeks_total", &[]).map(value), Some(1.0));
+    assert_eq!(sample(&scrape, "qi_lobby_seeks_open", &[]).map(value), Some(1.0));
     assert_eq!(sample(&scrape, "qi_cpu_pool_slots", &[("pool", "games")]).map(value), Some(8.0));
     assert_eq!(sample(&scrape, "qi_cpu_pool_busy", &[("pool", "solver")]).map(value), Some(0.0));
     assert!(sample(&scrape, "qi_connections_open", &[]).is_some_and(|s| value(s) >= 1.0), "this scrape's own");

@@ -461,6 +461,7 @@ impl Actor {
             }
         }
         let before = self.room.clone();
+        let is_move = matches!(command, Command::Move { .. });
         let also = match self.room.apply_at(seat, command, now, wall) {
             // A client ahead of this task's game saw a newer state: with several servers this
             // task is stale (another instance took the room over while this one still thought
@@ -479,7 +480,11 @@ impl Actor {
         };
         let records = also.iter().map(|r| r.to_record(now, wall)).collect();
         match self.save(records).await {
-            Ok(()) => {}
+            Ok(()) => {
+                if is_move {
+                    metrics::counter!("qi_moves_committed_total").increment(1);
+                }
+            }
             Err(SaveError::Conflict(_)) => {
                 self.room = before;
                 return (Response::Failed { error: Failure::NotOwner }, Some(Stop::Fenced));

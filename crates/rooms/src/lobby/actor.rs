@@ -204,9 +204,11 @@ impl LobbyActor {
         let games = self.hub.live_games().await;
         self.stale = listed.is_err() || games.is_err();
         if let Ok(seeks) = listed {
+            metrics::gauge!("qi_lobby_seeks_open").set(seeks.len() as f64);
             self.publish.send_replace(Arc::new(ClientIn::Seeks(&seeks).frame()));
         }
         if let Ok(games) = games {
+            metrics::gauge!("qi_live_games").set(games.len() as f64);
             let shown = LiveGame::shown(games);
             // The same list again (a seek changed) is not sent again.
             self.publish_games.send_if_modified(|old| {
@@ -241,6 +243,7 @@ impl LobbyActor {
         match self.book.post(seek).await {
             Err(Unavailable) => self.tell(socket, ClientIn::Error(UNAVAILABLE)),
             Ok(SeekPosted::Open) => {
+                metrics::counter!("qi_lobby_seeks_total").increment(1);
                 self.tell(socket, ClientIn::Seeking { id: &id });
                 self.refresh().await;
             }
@@ -278,6 +281,7 @@ impl LobbyActor {
             }
         };
         let taker = Tell::Local(self.sockets.get(&taker).cloned());
+        metrics::counter!("qi_lobby_pairings_total").increment(1);
         tokio::spawn(pair(self.hub.clone(), [maker, taker], seek));
     }
 }

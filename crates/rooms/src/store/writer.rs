@@ -136,13 +136,19 @@ fn serve(mut store: impl RoomStore, rx: mpsc::Receiver<Job>, policy: PrunePolicy
                         Err(_) => break,
                     }
                 }
-                match store.commit(&jobs) {
+                let started = Instant::now();
+                let committed = store.commit(&jobs);
+                metrics::histogram!("qi_room_commit_duration_seconds").record(started.elapsed().as_secs_f64());
+                match committed {
                     Ok(results) => {
                         for (reply, result) in replies.into_iter().zip(results) {
+                            let outcome = if result.is_ok() { "saved" } else { "conflict" };
+                            metrics::counter!("qi_room_saves_total", "result" => outcome).increment(1);
                             let _ = reply.send(result);
                         }
                     }
                     Err(e) => {
+                        metrics::counter!("qi_room_saves_total", "result" => "failed").increment(replies.len() as u64);
                         for reply in replies {
                             let _ = reply.send(Err(SaveError::Store(e.clone())));
                         }
