@@ -416,3 +416,23 @@ async fn a_postgres_restart_mid_game_in_a_cluster_resumes_within_seconds() {
     let (a, b) = (cluster.instance(), cluster.instance());
     a_postgres_restart_mid_game(&mut cluster.postgres, [&a, &b]).await;
 }
+
+/// A lobby socket that floods an instance of a cluster gets the answers to the messages taken
+/// before its 1008 (they come back over the bus after the flood is seen), then the close.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lobby_flood_in_a_cluster_is_answered_up_to_the_burst_then_closed() {
+    let cluster = Cluster::start();
+    let (a, _b) = (cluster.instance(), cluster.instance());
+    let mut flood = LobbyClient::connect(&a.addr).await.unwrap();
+    for i in 0..40 {
+        // Each is answered with an error (no such seek) by the lobby task.
+        flood.send(json!({"type": "accept", "id": format!("no-such-seek-{i}")})).await.unwrap();
+    }
+    let mut answered = 0;
+    while flood.next("error").await.is_ok() {
+        answered += 1;
+    }
+    eprintln!("{answered} answered before the close");
+    assert!(answered >= 19, "{answered} of the 20 messages within the burst answered before the close");
+    assert!(answered <= 21, "{answered} answered: the flood was not stopped");
+}

@@ -50,6 +50,9 @@ async fn send(socket: &mut WebSocket, text: String) -> Result<(), ()> {
     }
 }
 
+/// How long a flooding socket waits for the answers to its earlier messages before its 1008.
+const FLOOD_ANSWERS_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
+
 async fn session(
     mut socket: WebSocket,
     lobby: Lobby,
@@ -106,6 +109,16 @@ async fn session(
             }
         }
     };
+    if matches!(close, Some((close_code::POLICY, _))) {
+        // The messages taken before the flood are answered first: with several instances their
+        // answers come back from the lobby task over the bus, after the flood was seen.
+        let until = tokio::time::Instant::now() + FLOOD_ANSWERS_WAIT;
+        while let Ok(Some(frame)) = tokio::time::timeout_at(until, member.next_frame()).await {
+            if send(&mut socket, frame).await.is_err() {
+                break;
+            }
+        }
+    }
     // Leaves the lobby (its seeks are withdrawn) before the close handshake.
     drop(member);
     if let Some((code, reason)) = close {
