@@ -107,12 +107,16 @@ test('a track position won against the engine is remembered and marked', async (
       body: JSON.stringify({ fen: endgame.fen, moves: played, movetime_ms: 300 }),
     })).json();
     await play(page, answer.bestmove);
-    // The engine's answer, or the end.
+    // The engine's answer, or the end; then the board takes the next move (clicks made
+    // before it is ready again are not moves).
     await page.waitForFunction((n) => {
       const state = document.body.dataset.state;
-      const ply = Number(document.getElementById('board').dataset.ply);
-      return ['won', 'held', 'lost'].includes(state) || (state === 'playing' && ply >= n);
+      const board = document.getElementById('board');
+      const ply = Number(board.dataset.ply);
+      return ['won', 'held', 'lost'].includes(state) || (state === 'playing' && ply >= n && board.dataset.ready === 'true');
     }, played.length + 2);
+    // The reply's slide over: a click on a piece still sliding is not taken as a move.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   }
   await page.waitForSelector('body[data-state="won"]');
   assert.match(await page.textContent('#endgame-message'), /Won/);

@@ -1,6 +1,7 @@
-// The engine as WebAssembly in headless Chromium (a Web Worker, as the page runs it) against
-// the native `qi engine go`, same positions, same time, same hash size, alternating. Prints one
-// JSON object with nodes per second of both and their ratio (medians).
+// The engine as WebAssembly in headless Chromium (a Web Worker, as the page runs it) and under
+// Node (packages/qi, the same net loaded) against the native `qi engine go`, same positions,
+// same time, same hash size, alternating. Prints one JSON object with nodes per second of each
+// and their ratios to native (medians).
 // Run: node tests/e2e/bench/engine-wasm.js [--movetime MS] [--rounds N]  (after building qi)
 
 import { spawn, execFileSync } from 'node:child_process';
@@ -8,7 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { launchPersistent } from '../harness.js';
+import { load as loadPackage, Engine as NodeEngine, loadNet as nodeLoadNet } from '../../../packages/qi/index.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const QI = process.env.QI_BIN || join(ROOT, 'target', 'release', 'qi');
@@ -49,6 +52,17 @@ async function inWorker(fen) {
   }, [fen, movetime]);
 }
 
+await loadPackage();
+nodeLoadNet(readFileSync(join(ROOT, 'crates', 'engine', 'nets', 'default.nnue')));
+
+/** The package's engine under Node, on this thread: nodes per second of one search. */
+function underNode(fen) {
+  const engine = new NodeEngine(16);
+  const out = JSON.parse(engine.go(JSON.stringify({ fen, movetime_ms: movetime }), null));
+  engine.free();
+  return out.nodes / (out.time_ms / 1000);
+}
+
 function native(fen) {
   const out = JSON.parse(execFileSync(QI, ['engine', 'go', '--fen', fen, '--movetime', String(movetime), '--hash', '16', '--json'], { encoding: 'utf8' }));
   return out.nodes / out.seconds;
@@ -57,15 +71,30 @@ function native(fen) {
 const rows = [];
 for (const fen of POSITIONS) {
   const wasm = [];
+  const node = [];
   const nat = [];
   for (let r = 0; r < rounds; r++) {
     const info = await inWorker(fen);
     wasm.push(info.nodes / (info.time_ms / 1000));
     nat.push(native(fen));
+    node.push(underNode(fen));
   }
-  rows.push({ fen, wasm_nps: Math.round(median(wasm)), native_nps: Math.round(median(nat)), ratio: Number((median(wasm) / median(nat)).toFixed(3)) });
+  rows.push({
+    fen,
+    wasm_nps: Math.round(median(wasm)),
+    node_nps: Math.round(median(node)),
+    native_nps: Math.round(median(nat)),
+    ratio: Number((median(wasm) / median(nat)).toFixed(3)),
+    node_ratio: Number((median(node) / median(nat)).toFixed(3)),
+  });
 }
-console.log(JSON.stringify({ movetime_ms: movetime, rounds, positions: rows, median_ratio: median(rows.map((r) => r.ratio)) }));
+console.log(JSON.stringify({
+  movetime_ms: movetime,
+  rounds,
+  positions: rows,
+  median_ratio: median(rows.map((r) => r.ratio)),
+  median_node_ratio: median(rows.map((r) => r.node_ratio)),
+}));
 await context.close();
 server.kill();
 rmSync(site, { recursive: true, force: true });
