@@ -18,7 +18,7 @@ pub const MAX_NOTICE_CHARS: usize = 500;
 const MAX_PAGE_BYTES: usize = 1 << 20;
 
 /// What the operator says on every page.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SiteNotice {
     /// A message at the top of every page (plain text), if any.
     pub message: Option<String>,
@@ -90,13 +90,6 @@ impl SiteNotice {
         let mut h = std::collections::hash_map::DefaultHasher::new();
         self.hash(&mut h);
         h.finish()
-    }
-}
-
-impl std::hash::Hash for SiteNotice {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.message.hash(state);
-        self.chat.hash(state);
     }
 }
 

@@ -86,9 +86,7 @@ impl SqliteStore {
         std::fs::create_dir_all(folder).map_err(|e| StoreError(format!("cannot create {}: {e}", folder.display())))?;
         let lock = lock_folder(folder)?;
         let conn = Connection::open(folder.join(DATABASE_FILE)).map_err(db)?;
-        let mut store = SqliteStore::with_connection(conn, durability)?;
-        store._lock = Some(lock);
-        Ok(store)
+        SqliteStore::with_connection(conn, durability, Some(lock))
     }
 
     /// A store in memory (tests; nothing survives the process).
@@ -96,10 +94,14 @@ impl SqliteStore {
     /// # Errors
     /// When SQLite cannot set up the schema.
     pub fn in_memory() -> Result<SqliteStore, StoreError> {
-        SqliteStore::with_connection(Connection::open_in_memory().map_err(db)?, Durability::Process)
+        SqliteStore::with_connection(Connection::open_in_memory().map_err(db)?, Durability::Process, None)
     }
 
-    fn with_connection(conn: Connection, durability: Durability) -> Result<SqliteStore, StoreError> {
+    fn with_connection(
+        conn: Connection,
+        durability: Durability,
+        lock: Option<std::fs::File>,
+    ) -> Result<SqliteStore, StoreError> {
         // A reader (a backup) never blocks a WAL writer; the short wait covers the moment a
         // reader's connection opens the shared-memory index.
         conn.busy_timeout(std::time::Duration::from_millis(1000)).map_err(db)?;
@@ -147,7 +149,7 @@ impl SqliteStore {
             StoreError(format!("not a Qi room database: its rooms table does not have Qi's columns ({e})"))
         })?;
         conn.pragma_update(None, "user_version", SCHEMA_VERSION).map_err(db)?;
-        Ok(SqliteStore { conn, _lock: None })
+        Ok(SqliteStore { conn, _lock: lock })
     }
 
     /// How many rooms are stored (finished or not).
