@@ -7,8 +7,7 @@ use std::path::Path;
 use std::process::Command;
 
 fn start(data: &Path) -> ServerProcess {
-    let args = [std::ffi::OsStr::new("serve"), "--data".as_ref(), data.as_os_str()];
-    ServerProcess::start(env!("CARGO_BIN_EXE_qi").as_ref(), args).expect("qi starts and prints its address")
+    ServerProcess::serve_data(env!("CARGO_BIN_EXE_qi").as_ref(), data).expect("qi starts and prints its address")
 }
 
 fn backup(data: &Path, out: &Path) -> std::process::Output {

@@ -7,8 +7,7 @@ use serde_json::json;
 use std::time::Duration;
 
 fn start(data: &std::path::Path) -> ServerProcess {
-    let args = [std::ffi::OsStr::new("serve"), "--data".as_ref(), data.as_os_str()];
-    ServerProcess::start(env!("CARGO_BIN_EXE_qi").as_ref(), args).expect("qi starts and prints its address")
+    ServerProcess::serve_data(env!("CARGO_BIN_EXE_qi").as_ref(), data).expect("qi starts and prints its address")
 }
 
 #[tokio::test]

@@ -15,8 +15,7 @@ fn signal(pid: u32, name: &str) {
 #[tokio::test]
 async fn a_move_sent_while_the_server_was_stopped_is_not_charged_the_stall() {
     let data = tempfile::tempdir().unwrap();
-    let args = [std::ffi::OsStr::new("serve"), "--data".as_ref(), data.path().as_os_str()];
-    let mut server = ServerProcess::start(env!("CARGO_BIN_EXE_qi").as_ref(), args).unwrap();
+    let mut server = ServerProcess::serve_data(env!("CARGO_BIN_EXE_qi").as_ref(), data.path()).unwrap();
     let room = create(&server.addr, &json!({"clock": {"initial_s": 600, "increment_s": 0}})).await.unwrap();
     let mut red = Client::seat(&server.addr, &room, "red").await.unwrap();
     let mut black = Client::seat(&server.addr, &room, "black").await.unwrap();

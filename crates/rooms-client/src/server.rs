@@ -19,6 +19,16 @@ pub struct ServerProcess {
 }
 
 impl ServerProcess {
+    /// Starts `qi serve --data DATA` (the binary at `qi`) on a free port: one server on a
+    /// SQLite data folder, as the restart, backup and stall tests run it.
+    ///
+    /// # Errors
+    ///
+    /// As [`ServerProcess::start`].
+    pub fn serve_data(qi: &Path, data: &Path) -> Result<ServerProcess> {
+        ServerProcess::start(qi, [OsStr::new("serve"), OsStr::new("--data"), data.as_os_str()])
+    }
+
     /// Starts `program` with `args` (for `qi`: `serve` and its flags) on a free port.
     ///
     /// # Errors
