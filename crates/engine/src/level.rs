@@ -1,7 +1,7 @@
 //! The computer's levels, from a beginner to full strength: what each may search (depth or
 //! nodes), with which evaluation (the hand-written one for the weakest, the net above), and how
-//! it picks its move (the weakest pick at random among the near-best lines, as a beginner plays
-//! plausible moves rather than the best one). The page's level menu and UCI's `Level` option
+//! it picks its move (the weakest picks at random among the near-best lines, so that a beginner
+//! does not play the same game every time). The page's level menu and UCI's `Level` option
 //! both read this table, so that `qi match` measures the levels people play.
 
 use crate::search::{Limits, SearchInfo};
@@ -24,64 +24,45 @@ pub struct Level {
     pub choices: usize,
     /// How much worse than the best (centipawns) a chosen line may be.
     pub margin: i32,
-    /// A rough strength on an Elo-like scale, level 1 at 600: first estimates, to be replaced
-    /// by the chain of measured matches of each level against the one below (engine README,
-    /// "Levels", says which are measured).
+    /// A rough strength on an Elo-like scale: level 1 at 1000, and each level above it the Elo
+    /// its match against the one below measured, rounded to tens (engine README, "Levels").
     pub rating: u32,
 }
 
-/// The levels, weakest first.
+/// The levels, weakest first. Each searches about twice the nodes of the one below (a little
+/// more at the top, where a doubling is worth less), which measured 66-79 % against it at the
+/// page's time: the engine README's "Levels" has the matches. Level 1 keeps the hand-written
+/// evaluation; the others use the net.
 pub const LEVELS: [Level; 8] = [
+    // The beginner varies its play: any of its three best lines within 10 centipawns.
     Level {
         number: 1,
         name: "beginner",
         net: false,
-        depth: Some(1),
-        nodes: None,
-        choices: 8,
-        margin: 200,
-        rating: 600,
-    },
-    Level { number: 2, name: "novice", net: false, depth: Some(2), nodes: None, choices: 6, margin: 100, rating: 900 },
-    Level { number: 3, name: "casual", net: false, depth: Some(3), nodes: None, choices: 4, margin: 50, rating: 1150 },
-    Level { number: 4, name: "club", net: false, depth: None, nodes: Some(3_000), choices: 1, margin: 0, rating: 1400 },
-    Level {
-        number: 5,
-        name: "advanced",
-        net: false,
         depth: None,
-        nodes: Some(20_000),
-        choices: 1,
-        margin: 0,
-        rating: 1600,
+        nodes: Some(16_000),
+        choices: 3,
+        margin: 10,
+        rating: 1000,
     },
-    Level {
-        number: 6,
-        name: "expert",
-        net: true,
-        depth: None,
-        nodes: Some(60_000),
-        choices: 1,
-        margin: 0,
-        rating: 1800,
-    },
-    Level {
-        number: 7,
-        name: "master",
-        net: true,
-        depth: None,
-        nodes: Some(250_000),
-        choices: 1,
-        margin: 0,
-        rating: 1950,
-    },
-    Level { number: 8, name: "full", net: true, depth: None, nodes: None, choices: 1, margin: 0, rating: 2100 },
+    Level::nodes(2, "novice", true, 16_000, 1160),
+    Level::nodes(3, "casual", true, 30_000, 1350),
+    Level::nodes(4, "club", true, 64_000, 1580),
+    Level::nodes(5, "advanced", true, 110_000, 1750),
+    Level::nodes(6, "expert", true, 220_000, 1960),
+    Level::nodes(7, "master", true, 480_000, 2080),
+    Level { number: 8, name: "full", net: true, depth: None, nodes: None, choices: 1, margin: 0, rating: 2210 },
 ];
 
 /// The strongest level's number (the last in [`LEVELS`]): the engine as it is.
 pub const FULL_STRENGTH: u8 = LEVELS.len() as u8;
 
 impl Level {
+    /// A level that searches `nodes` nodes a move and plays the best line.
+    const fn nodes(number: u8, name: &'static str, net: bool, nodes: u64, rating: u32) -> Level {
+        Level { number, name, net, depth: None, nodes: Some(nodes), choices: 1, margin: 0, rating }
+    }
+
     /// Level `number` (1 to [`FULL_STRENGTH`]).
     pub fn get(number: u8) -> Option<&'static Level> {
         LEVELS.get(usize::from(number).checked_sub(1)?)
@@ -156,9 +137,9 @@ mod tests {
     fn a_level_caps_the_limits_it_is_given() {
         let asked = Limits { depth: Some(10), nodes: Some(1_000), ..Limits::default() };
         let one = Level::get(1).unwrap().limits(&asked);
-        assert_eq!((one.depth, one.nodes, one.multipv), (Some(1), Some(1_000), 8));
+        assert_eq!((one.depth, one.nodes, one.multipv), (Some(10), Some(1_000), 3));
         let five = Level::get(5).unwrap().limits(&Limits::default());
-        assert_eq!((five.depth, five.nodes, five.multipv), (None, Some(20_000), 1));
+        assert_eq!((five.depth, five.nodes, five.multipv), (None, Some(110_000), 1));
     }
 
     #[test]
