@@ -6,7 +6,7 @@
 // ←/→ (and Home/End) move along the tabs and show the tab reached.
 
 /** When the tabs show: the same query as style.css's tab rules (its 820-px breakpoint). */
-export const NARROW = '(max-width: 819.98px)';
+const NARROW = '(max-width: 819.98px)';
 
 const KEY = 'qi-xq-tab';
 
