@@ -9,6 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { setup, launchBrowser, pickLanguage } from './harness.js';
+import { showTab } from './xq-helpers.js';
 import en from '../../crates/web/assets/lang/en.js';
 import vi from '../../crates/web/assets/lang/vi.js';
 
@@ -184,10 +185,12 @@ test('Vietnamese fits the lobby, the room and the analysis panel, on a phone too
   for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 800 }]) {
     const { context, page } = await fresh('vi-VN', '/xq?moves=h2e2.h9g7', viewport);
     await page.waitForSelector('#board[data-ready="true"]');
+    await showTab(page, 'analysis');
     await page.check('#analyse');
     await page.waitForSelector('#lines li');
     const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     assert.ok(await fits(), `analysis at ${viewport.width}`);
+    await showTab(page, 'moves');
     if (await page.isVisible('#play-someone')) {
       await page.click('#play-someone');
       await page.waitForSelector('#lobby-dialog[open]');

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, boardState, clickMove, clickSquare, pickLanguage } from './harness.js';
-import { open, message, waitMessage, waitPly, shot } from './xq-helpers.js';
+import { open, message, waitMessage, waitPly, shot, showTab } from './xq-helpers.js';
 
 let env;
 before(async () => {
@@ -131,6 +131,7 @@ test('no empty space is reserved for messages, and the header keeps its height i
   await page.setViewportSize({ width: 390, height: 800 });
   assert.equal(await header(), en, 'on a phone too');
   // Nothing sticks out sideways on a phone, even with long engine lines shown.
+  await showTab(page, 'analysis');
   await page.check('#analyse');
   await page.waitForSelector('#lines li .pv');
   await page.waitForFunction(() => document.querySelector('#lines li .pv').textContent.split(' ').length > 3);

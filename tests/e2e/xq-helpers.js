@@ -13,6 +13,12 @@ export async function open(env, path, { width, height } = {}) {
   return page;
 }
 
+// On a narrow screen the board page's tools are tabs (xq/tabs.js): shows the tab `name`
+// (moves, analysis, records, setup, settings) when the tab bar is there; a no-op beside the board.
+export async function showTab(page, name) {
+  if (await page.isVisible('#tool-tabs')) await page.click(`#tab-${name}`);
+}
+
 export async function message(page) {
   return (await page.locator('#message').textContent()).trim();
 }

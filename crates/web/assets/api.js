@@ -3,12 +3,12 @@
 // compiled to WebAssembly (packages/qi): the same functions, and the same JSON, as the server's
 // `POST /api/...`, so a share link, the editor, PGN, hints, Huarong Dao and the computer work
 // with no server at all. Searches (the computer's move, analysis, review) run in a Web Worker
-// (engine.js) so the page never freezes. Rooms (`/api/rooms/...`) go to the server, which is
+// (engine.js, loaded with the first search: a page's first load does not carry it) so the page
+// never freezes. Rooms (`/api/rooms/...`) go to the server, which is
 // their authority. Every error is thrown as an ApiError carrying the code and values the page
 // translates.
 
 import { load, call, QiError } from './qi/index.js';
-import { search } from './engine.js';
 
 export class ApiError extends Error {
   /**
@@ -25,6 +25,12 @@ export class ApiError extends Error {
 
 /** Paths answered in a worker rather than on the page's thread (they think for seconds). */
 const SEARCHES = new Set(['/api/xq/engine', '/api/xq/analyse', '/api/xq/review']);
+
+/**
+ * A search in the engine's worker (engine.js's `search`, its module fetched on first use).
+ * @param {Parameters<typeof import('./engine.js').search>} args
+ */
+const search = async (...args) => (await import('./engine.js')).search(...args);
 
 /** @param {string} path */
 const isLocal = (path) => path.startsWith('/api/') && !path.startsWith('/api/rooms');

@@ -221,28 +221,38 @@ function lobbyDialog() {
 
 // ---------------------------------------------------------------- start
 
+/** @type {Promise<void> | null} */
+let styled = null;
+
+/**
+ * The dialogs' styles (online.css), added when a dialog first opens (a page's first load does
+ * not carry them); resolves once they apply. By its hashed address, which the page's import
+ * map knows (cached for ever).
+ */
 function addStyles() {
-  // By its hashed address, which the page's import map knows (cached for ever).
   const href = import.meta.resolve('./online.css');
-  if ([...document.styleSheets].some((sheet) => sheet.href === href)) return;
-  document.head.append(el('link', { rel: 'stylesheet', href }));
+  styled ??= [...document.styleSheets].some((sheet) => sheet.href === href)
+    ? Promise.resolve()
+    : new Promise((resolve) => { document.head.append(el('link', { rel: 'stylesheet', href, onload: resolve, onerror: resolve })); });
+  return styled;
 }
 
 // On a page with a "Play someone" button (home, /xq): the lobby behind it.
 if (document.getElementById('play-someone')) {
-  addStyles();
   applyText(document.getElementById('play-someone').parentNode);
   const lobby = lobbyDialog();
-  document.getElementById('play-someone').addEventListener('click', () => {
-    lobby.dialog.showModal();
+  document.getElementById('play-someone').addEventListener('click', async () => {
     lobby.open();
+    await addStyles();
+    lobby.dialog.showModal();
   });
   // Home's "Watch a game": the games being played, if there are any; else the famous game.
   document.getElementById('watch-game')?.addEventListener('click', (e) => {
     const famous = /** @type {HTMLAnchorElement} */ (e.currentTarget).href;
     e.preventDefault();
-    lobby.dialog.addEventListener('games', (g) => {
+    lobby.dialog.addEventListener('games', async (g) => {
       if (/** @type {CustomEvent} */ (g).detail) {
+        await addStyles();
         lobby.dialog.showModal();
         document.getElementById('lobby-live')?.scrollIntoView();
       } else location.href = famous;
@@ -253,8 +263,10 @@ if (document.getElementById('play-someone')) {
 
 // On a page with a "Play a friend" button (/xq): the dialog behind it.
 if (document.getElementById('play-friend')) {
-  addStyles();
   applyText(document.getElementById('play-friend').parentNode);
   const dialog = friendDialog();
-  addFriendButton().addEventListener('click', () => dialog.showModal());
+  addFriendButton().addEventListener('click', async () => {
+    await addStyles();
+    dialog.showModal();
+  });
 }

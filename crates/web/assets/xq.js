@@ -4,7 +4,8 @@
 // the Qi libraries running in the page as WebAssembly (api.js); the page only shows and asks.
 // This file builds the page's parts (xq/*.js, each owning its own state) and wires them: the
 // game on view (game.js), messages, the move list and headers, replay, the computer, analysis
-// and review, the address, records (PGN, FEN, text), the position editor, keys and settings.
+// and review, the address, records (PGN, FEN, text), the position editor, keys, settings and
+// the tools' tabs on a phone.
 
 import { api } from './api.js';
 import { $, copyText } from './dom.js';
@@ -23,6 +24,7 @@ import { Records } from './xq/records.js';
 import { SetupPanel } from './xq/setup.js';
 import { wireKeys } from './xq/keys.js';
 import { wireSettings } from './xq/settings.js';
+import { wireTabs } from './xq/tabs.js';
 import { kingInCheck, playSound, renderStatus, renderDescription, describePoint } from './xq/board-view.js';
 
 /** @typedef {import('./tree.js').MoveNode} MoveNode */
@@ -69,7 +71,7 @@ const analysis = new AnalysisPanel(game, {
   renderArrows: () => renderArrows(),
 });
 const address = new Address(game, messages);
-const records = new Records(game, { messages, render: () => render(), clearReview: () => analysis.clearReview() });
+const records = new Records(game, { messages, render: () => render(), clearReview: () => analysis.clearReview(), showBoard });
 const setup = new SetupPanel(game, { board, messages, analysis, render: () => render(), flip: () => flip() });
 
 // ---------- playing ----------
@@ -159,6 +161,15 @@ function render({ slide = null } = {}) {
   address.update();
 }
 
+/**
+ * Brings the board back into view when the page was scrolled past it (on a phone, typing in the
+ * record box below it): a record just opened is to be seen. Beside the board (it stays in view
+ * there) and where it shows whole, nothing moves.
+ */
+function showBoard() {
+  if ($('board').getBoundingClientRect().top < 0) window.scrollTo({ top: 0 });
+}
+
 function renderArrows() {
   board.setArrows([...analysis.arrows(), ...computer.arrows()]);
 }
@@ -236,6 +247,7 @@ function wire() {
   });
 }
 
+wireTabs($('tool-tabs'));
 setupLangButton();
 wireSettings(board);
 wire();

@@ -243,4 +243,5 @@ export default {
   'lobby.leave': 'Leave the lobby',
   'lobby.games': 'Games being played', 'lobby.noGames': 'No games being played now.', 'lobby.watch': 'Watch',
   'online.public': 'List this game in the lobby for spectators',
+  'tabs.label': 'Tools', 'tabs.analysis': 'Analysis', 'tabs.records': 'Records', 'tabs.setup': 'Set-up', 'tabs.settings': 'Settings',
 };

@@ -244,4 +244,5 @@ export default {
   'lobby.leave': 'Rời sảnh',
   'lobby.games': 'Ván đang chơi', 'lobby.noGames': 'Hiện không có ván nào đang chơi.', 'lobby.watch': 'Xem',
   'online.public': 'Hiện ván này trong sảnh cho người xem',
+  'tabs.label': 'Công cụ', 'tabs.analysis': 'Phân tích', 'tabs.records': 'Biên bản', 'tabs.setup': 'Xếp cờ', 'tabs.settings': 'Cài đặt',
 };

@@ -239,4 +239,5 @@ export default {
   'lobby.leave': '离开大厅',
   'lobby.games': '正在进行的对局', 'lobby.noGames': '现在没有正在进行的对局。', 'lobby.watch': '观战',
   'online.public': '在大厅列出本局，供人观战',
+  'tabs.label': '工具', 'tabs.analysis': '分析', 'tabs.records': '棋谱', 'tabs.setup': '摆棋', 'tabs.settings': '设置',
 };

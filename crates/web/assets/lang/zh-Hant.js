@@ -240,4 +240,5 @@ export default {
   'lobby.leave': '離開大廳',
   'lobby.games': '正在進行的對局', 'lobby.noGames': '現在沒有正在進行的對局。', 'lobby.watch': '觀戰',
   'online.public': '在大廳列出本局，供人觀戰',
+  'tabs.label': '工具', 'tabs.analysis': '分析', 'tabs.records': '棋譜', 'tabs.setup': '擺棋', 'tabs.settings': '設定',
 };

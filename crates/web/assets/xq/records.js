@@ -21,6 +21,7 @@ import { numbering } from './game.js';
  * @property {import('./messages.js').Messages} messages
  * @property {() => void} render
  * @property {() => void} clearReview
+ * @property {() => void} showBoard brings the board back into view (after a record opened)
  */
 
 /** Tags the record writes itself (the position, the format): not kept as headers. */
@@ -107,6 +108,7 @@ export class Records {
         page.clearReview();
         page.render();
         page.messages.say({ key: 'msg.pgnLoaded' });
+        page.showBoard();
         return record;
       }
     } catch (error) {
