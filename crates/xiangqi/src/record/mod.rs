@@ -28,6 +28,7 @@ mod detect;
 pub mod dhtmlxq;
 mod error;
 mod games;
+mod summary;
 pub mod text;
 mod tree;
 pub mod xqf;
@@ -35,6 +36,7 @@ pub mod xqf;
 pub use detect::{detect, import, import_all};
 pub use error::{Location, RecordError, RecordErrorKind};
 pub use games::{import_each, RecordGames};
+pub use summary::{result_marker, Summary};
 pub use tree::{count_comments, count_variations};
 
 pub use crate::pgn::{
