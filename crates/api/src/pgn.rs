@@ -27,10 +27,7 @@ pub(crate) fn first_game(text: &str) -> Result<(PgnGame, usize), ApiError> {
 /// format, how many games the file holds, and the summary of each game that reads (with its
 /// number): the list a collection is picked from. Errors as [`first_record_game`], for game
 /// `n`; `no_game` with `n` when the file holds fewer.
-pub(crate) fn record_game(
-    bytes: &[u8],
-    n: usize,
-) -> Result<(Format, PgnGame, usize, Vec<(usize, Summary)>), ApiError> {
+pub(crate) fn record_game(bytes: &[u8], n: usize) -> Result<(Format, PgnGame, usize, Vec<(usize, Summary)>), ApiError> {
     let mut games = xiangqi::record::import_each(bytes);
     let format = games.format();
     let mut chosen = None;

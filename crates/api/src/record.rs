@@ -422,8 +422,8 @@ mod tests {
 
     #[test]
     fn a_collection_lists_its_games_and_opens_the_one_asked_for() {
-        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../qi/tests/data/match-games.pgn"))
-            .unwrap();
+        let text =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../qi/tests/data/match-games.pgn")).unwrap();
         let all = pgn::read_games(&text);
         let first = import(&ImportRequest { pgn: Some(text.clone()), bytes: None, game: None }).unwrap();
         assert_eq!((first.games, first.game, first.list.len()), (15, 1, 15));

@@ -239,7 +239,9 @@ fn a_folder_is_every_record_file_in_it_by_name() {
     let (ok, out, _) = qi(&["record", "show", path]);
     assert!(ok);
     let out = String::from_utf8(out).unwrap();
-    assert!(out.starts_with("format: folder\n") && out.contains("game 19\n") && out.contains("game-v10.xqf (xqf, game 1)"));
+    assert!(
+        out.starts_with("format: folder\n") && out.contains("game 19\n") && out.contains("game-v10.xqf (xqf, game 1)")
+    );
 
     let empty = tempfile::tempdir().unwrap();
     let (ok, _, err) = qi(&["record", "show", empty.path().to_str().unwrap()]);
@@ -251,10 +253,14 @@ fn the_list_of_a_collection_sorts_and_filters() {
     let pgn = match_games();
     let rows = list_json(&[&pgn]);
     assert_eq!(rows.len(), 15);
-    let keys: Vec<&String> = rows[0].as_object().unwrap().keys().collect();
+    let mut keys: Vec<&String> = rows[0].as_object().unwrap().keys().collect();
+    keys.sort();
     assert_eq!(keys, ["black", "date", "event", "file", "index", "moves", "red", "result"]);
     assert_eq!((rows[0]["index"].as_u64(), rows[14]["index"].as_u64()), (Some(1), Some(15)));
-    assert_eq!((rows[0]["red"].as_str(), rows[0]["black"].as_str()), (Some("Qi 0.1.0"), Some("Fairy-Stockfish 011226 LB")));
+    assert_eq!(
+        (rows[0]["red"].as_str(), rows[0]["black"].as_str()),
+        (Some("Qi 0.1.0"), Some("Fairy-Stockfish 011226 LB"))
+    );
     assert_eq!((rows[0]["moves"].as_u64(), rows[0]["result"].as_str()), (Some(248), Some("0-1")));
     // The plies agree with the games' own moves.
     let games = show_json(&pgn);

@@ -283,7 +283,12 @@ impl Iterator for Library<'_> {
             if self.given == MAX_RECORD_GAMES {
                 self.next = None;
                 let kind = RecordErrorKind::TooManyGames;
-                return Some(Err(RecordError { format: Format::Cbl, game: self.given + 1, location: Location::Offset(at), kind }));
+                return Some(Err(RecordError {
+                    format: Format::Cbl,
+                    game: self.given + 1,
+                    location: Location::Offset(at),
+                    kind,
+                }));
             }
             self.given += 1;
             return Some(read_at(self.bytes, at, self.given, Format::Cbl));

@@ -92,7 +92,9 @@ pub fn for_each_game(input: &Path, mut each: impl FnMut(Found<'_>) -> Result<()>
         let games = import_each(&bytes);
         let format = games.format();
         for (i, game) in games.enumerate() {
-            if tally.good + tally.bad == MAX_RECORD_GAMES && !matches!(&game, Err(e) if e.kind == RecordErrorKind::TooManyGames) {
+            if tally.good + tally.bad == MAX_RECORD_GAMES
+                && !matches!(&game, Err(e) if e.kind == RecordErrorKind::TooManyGames)
+            {
                 eprintln!("{}: more than {MAX_RECORD_GAMES} games (the limit): the rest are not read", input.display());
                 tally.cut = true;
                 break;
