@@ -49,10 +49,18 @@ fn a_library_of_38_records() {
     assert_eq!(format, Format::Cbl);
     assert_eq!(games.len(), 38);
     let games: Vec<_> = games.into_iter().collect::<Result<_, _>>().unwrap();
-    // The first is an opening note with a position of its own.
-    assert_eq!(games[0].main_line().len(), 32);
-    assert_ne!(games[0].start, xiangqi::Position::startpos());
+    // Two notes (an empty board): the introduction and the women's section's title. Their
+    // text is kept as the comment; they have no moves.
+    for (i, title) in [(0, "龙化杯象棋名师邀请赛对局（男子组20局）"), (21, "龙化杯象棋名师邀请赛对局（女子组15局）")]
+    {
+        assert_eq!(games[i].tag("Title"), Some(title));
+        assert!(games[i].main_line().is_empty());
+        assert_eq!(games[i].start, xiangqi::Position::startpos());
+    }
     assert!(games[0].line.comment.as_deref().unwrap().contains("“龙化杯”全国象棋名师邀请赛"));
+    // The other 36 are games from the standard start.
+    let played = games.iter().filter(|g| !g.main_line().is_empty()).count();
+    assert_eq!(played, 36);
     let sixth = &games[5];
     let tags: Vec<(&str, &str)> = sixth.tags.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
     assert_eq!(

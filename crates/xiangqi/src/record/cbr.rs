@@ -13,6 +13,9 @@
 //! line, flag 2 saying an alternative to it follows its line, flag 4 a comment after it (a
 //! 32-bit byte length and the text).
 //!
+//! A record whose board is empty is a note (a library's section title or introduction): its
+//! move records carry only text, so it reads as a game without moves whose comment is that text.
+//!
 //! A library starts with `CCBridgeLibrary\0` and the library's name (UTF-16LE at 64), then an
 //! index, then the records, each in a slot of 4,096 bytes; the first record is found by its
 //! magic, and a slot that does not start with it is skipped.
@@ -121,6 +124,15 @@ fn read_at(file: &[u8], base: usize, game: usize, format: Format) -> Result<PgnG
 
     let mut cursor = Cursor { bytes: file, at: base + HEADER_LEN };
     let tree = read_tree(&mut cursor).map_err(err)?;
+    if setup.board.iter().all(Option::is_none) {
+        // A note (a library's section title, an introduction): an empty board, whose move
+        // records only carry text. It reads as a game without moves, its text as the comment.
+        let text: Vec<&str> = tree.nodes.iter().filter_map(|n| n.comment.as_deref()).collect();
+        let mut game = PgnGame::new(Position::startpos(), &[]);
+        game.line.comment = check_comment(text.join("\n"), base + HEADER_LEN).map_err(err)?;
+        add_headers(&mut game, bytes);
+        return Ok(game);
+    }
     // Editors leave the side to move wrong; the first move decides.
     if let Some(&first) = tree.nodes[0].children.first() {
         let mv = tree.nodes[first].mv.expect("a move");
@@ -133,6 +145,12 @@ fn read_at(file: &[u8], base: usize, game: usize, format: Format) -> Result<PgnG
 
     let mut game = PgnGame::new(start, &[]);
     game.line = line;
+    add_headers(&mut game, bytes);
+    Ok(game)
+}
+
+/// The text fields and the result of the record `bytes` (its header read whole) as tags.
+fn add_headers(game: &mut PgnGame, bytes: &[u8]) {
     for (tag, offset, size) in FIELDS {
         let text = utf16(&bytes[offset..offset + size]);
         if !text.is_empty() {
@@ -147,7 +165,6 @@ fn read_at(file: &[u8], base: usize, game: usize, format: Format) -> Result<PgnG
     };
     game.tags.push(("Result".into(), result.into()));
     game.result = Some(result.into());
-    Ok(game)
 }
 
 /// A square of the board's numbering: rows from Black's back rank, files from Red's left.
