@@ -426,7 +426,8 @@ mod tests {
             std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../qi/tests/data/match-games.pgn")).unwrap();
         let all = pgn::read_games(&text);
         let first = import(&ImportRequest { pgn: Some(text.clone()), bytes: None, game: None }).unwrap();
-        assert_eq!((first.games, first.game, first.list.len()), (15, 1, 15));
+        // 15 games and, at the end, a tag pair alone: a 16th game without moves.
+        assert_eq!((first.games, first.game, first.list.len()), (16, 1, 16));
         let third = import(&ImportRequest { pgn: Some(text.clone()), bytes: None, game: Some(3) }).unwrap();
         let want = all[2].as_ref().unwrap();
         let main: Vec<String> =
@@ -436,7 +437,7 @@ mod tests {
         let row = &first.list[2];
         assert_eq!((row.index, row.moves, row.red.as_str()), (3, want.main_line().len(), want.tag("Red").unwrap()));
         assert_eq!(row.event, "qi match");
-        let e = import(&ImportRequest { pgn: Some(text), bytes: None, game: Some(16) }).unwrap_err();
+        let e = import(&ImportRequest { pgn: Some(text), bytes: None, game: Some(17) }).unwrap_err();
         assert_eq!(e.code, Some("no_game"));
         // One game: no list.
         let one = import(&ImportRequest { pgn: Some("h2e2 h9g7".into()), bytes: None, game: None }).unwrap();

@@ -198,7 +198,8 @@ fn match_games() -> String {
     format!("{}/tests/data/match-games.pgn", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A folder of real records: four XQF files, a PGN of 15 games, and what is not read (a file
+/// A folder of real records: four XQF files, a PGN of 16 games (15 and a tag pair alone at its
+/// end), and what is not read (a file
 /// of another kind, a subfolder).
 fn collection() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
@@ -229,18 +230,18 @@ fn a_folder_is_every_record_file_in_it_by_name() {
     let v = show_json(path);
     assert_eq!(v["format"], "folder");
     let games = v["games"].as_array().unwrap();
-    assert_eq!(games.len(), 4 + 15, "not notes.md, not the subfolder");
+    assert_eq!(games.len(), 4 + 16, "not notes.md, not the subfolder");
     let files: Vec<&str> = games.iter().map(|g| g["file"].as_str().unwrap().rsplit('/').next().unwrap()).collect();
     assert_eq!(files[0], "b-match.PGN");
-    assert_eq!(&files[15..], ["endgame-v16.xqf", "game-v10.xqf", "game-v12.xqf", "variations-v18.xqf"]);
-    assert_eq!((games[14]["index"].as_u64(), games[14]["format"].as_str()), (Some(15), Some("pgn")));
-    assert_eq!(games[16]["headers"]["Red"], "柳大华");
-    assert_eq!(games[16]["moves"], show_json(&data("game-v10.xqf"))["games"][0]["moves"]);
+    assert_eq!(&files[16..], ["endgame-v16.xqf", "game-v10.xqf", "game-v12.xqf", "variations-v18.xqf"]);
+    assert_eq!((games[15]["index"].as_u64(), games[15]["format"].as_str()), (Some(16), Some("pgn")));
+    assert_eq!(games[17]["headers"]["Red"], "柳大华");
+    assert_eq!(games[17]["moves"], show_json(&data("game-v10.xqf"))["games"][0]["moves"]);
     let (ok, out, _) = qi(&["record", "show", path]);
     assert!(ok);
     let out = String::from_utf8(out).unwrap();
     assert!(
-        out.starts_with("format: folder\n") && out.contains("game 19\n") && out.contains("game-v10.xqf (xqf, game 1)")
+        out.starts_with("format: folder\n") && out.contains("game 20\n") && out.contains("game-v10.xqf (xqf, game 1)")
     );
 
     let empty = tempfile::tempdir().unwrap();
@@ -252,11 +253,12 @@ fn a_folder_is_every_record_file_in_it_by_name() {
 fn the_list_of_a_collection_sorts_and_filters() {
     let pgn = match_games();
     let rows = list_json(&[&pgn]);
-    assert_eq!(rows.len(), 15);
+    assert_eq!(rows.len(), 16, "15 games and a tag pair alone at the end");
     let mut keys: Vec<&String> = rows[0].as_object().unwrap().keys().collect();
     keys.sort();
     assert_eq!(keys, ["black", "date", "event", "file", "index", "moves", "red", "result"]);
-    assert_eq!((rows[0]["index"].as_u64(), rows[14]["index"].as_u64()), (Some(1), Some(15)));
+    assert_eq!((rows[0]["index"].as_u64(), rows[15]["index"].as_u64()), (Some(1), Some(16)));
+    assert_eq!((rows[15]["moves"].as_u64(), rows[15]["red"].as_str()), (Some(0), Some("")));
     assert_eq!(
         (rows[0]["red"].as_str(), rows[0]["black"].as_str()),
         (Some("Qi 0.1.0"), Some("Fairy-Stockfish 011226 LB"))
@@ -272,7 +274,7 @@ fn the_list_of_a_collection_sorts_and_filters() {
     let by_moves = list_json(&[&pgn, "--sort", "moves"]);
     let moves: Vec<u64> = by_moves.iter().map(|r| r["moves"].as_u64().unwrap()).collect();
     assert!(moves.windows(2).all(|w| w[0] <= w[1]), "{moves:?}");
-    assert_eq!(by_moves.len(), 15);
+    assert_eq!(by_moves.len(), 16);
     let by_result = list_json(&[&pgn, "--sort", "result"]);
     let results: Vec<&str> = by_result.iter().map(|r| r["result"].as_str().unwrap()).collect();
     let first_black = results.iter().position(|&r| r == "0-1").unwrap();
@@ -293,18 +295,18 @@ fn the_list_of_a_collection_sorts_and_filters() {
     assert!(rows[0]["file"].as_str().unwrap().ends_with("game-v10.xqf"));
     // Games without a date come after those with one.
     let by_date = list_json(&[path, "--sort", "date"]);
-    assert_eq!(by_date.len(), 19);
+    assert_eq!(by_date.len(), 20);
     assert_eq!(by_date[0]["date"], "1997年11月16日");
     assert_eq!(by_date[1]["date"], "2024年1月1日");
     assert_eq!(by_date[2]["date"], "");
 
-    let (ok, out, _) = qi(&["record", "show", "--list", path, "--sort", "event"]);
+    let (ok, out, _) = qi(&["record", "show", "--list", path, "--sort", "date"]);
     assert!(ok);
     let out = String::from_utf8(out).unwrap();
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "index\tred\tblack\tevent\tdate\tresult\tmoves\tfile");
-    assert_eq!(lines.len(), 20);
-    assert!(lines[1].starts_with("1\t红方棋手\t黑方棋手\t全国象棋锦标赛\t2024年1月1日\t*\t8\t"), "{}", lines[1]);
+    assert_eq!(lines.len(), 21);
+    assert!(lines[1].starts_with("1\t柳大华\t吕  钦\t-\t1997年11月16日\t0-1\t110\t"), "{}", lines[1]);
     let (ok, _, err) = qi(&["record", "show", path, "--sort", "date"]);
     assert!(!ok && err.contains("--list"), "{err}");
 }
@@ -318,7 +320,7 @@ fn convert_writes_every_game_of_a_folder_or_a_collection() {
     let (ok, _, err) = qi(&["record", "convert", path, "--to", "pgn", "--out", all.to_str().unwrap()]);
     assert!(ok, "{err}");
     let (a, b) = (show_json(path), show_json(all.to_str().unwrap()));
-    assert_eq!(b["games"].as_array().unwrap().len(), 19);
+    assert_eq!(b["games"].as_array().unwrap().len(), 20);
     for (x, y) in a["games"].as_array().unwrap().iter().zip(b["games"].as_array().unwrap()) {
         assert_eq!((&x["moves"], &x["variations"]), (&y["moves"], &y["variations"]));
     }
@@ -328,13 +330,13 @@ fn convert_writes_every_game_of_a_folder_or_a_collection() {
     std::fs::create_dir(&xqf).unwrap();
     let (ok, _, err) = qi(&["record", "convert", &match_games(), "--to", "xqf", "--out", xqf.to_str().unwrap()]);
     assert!(ok, "{err}");
-    assert!(err.contains("wrote 15 files"), "{err}");
+    assert!(err.contains("wrote 16 files"), "{err}");
     let rows = list_json(&[xqf.to_str().unwrap()]);
-    assert_eq!(rows.len(), 15);
+    assert_eq!(rows.len(), 16);
     let third = show_json(xqf.join("match-games-3.xqf").to_str().unwrap());
     assert_eq!(third["games"][0]["moves"], show_json(&match_games())["games"][2]["moves"]);
     // Without a folder, the first game only, and it says so.
     let (ok, bytes, err) = qi(&["record", "convert", &match_games(), "--to", "xqf"]);
     assert!(ok && bytes.starts_with(b"XQ"));
-    assert!(err.contains("dropped: games 2 to 15") && err.contains("--out FOLDER"), "{err}");
+    assert!(err.contains("dropped: games 2 to 16") && err.contains("--out FOLDER"), "{err}");
 }
