@@ -23,11 +23,15 @@ pub(crate) fn first_game(text: &str) -> Result<(PgnGame, usize), ApiError> {
     first_record_game(text.as_bytes()).map(|(_, game, count)| (game, count))
 }
 
+/// A game picked from a record: its format, the game, how many games the record holds, and
+/// each game that reads with its number.
+pub(crate) type PickedGame = (Format, PgnGame, usize, Vec<(usize, Summary)>);
+
 /// Game `n` (from 1, counting those that do not read) of a record file in any format, its
 /// format, how many games the file holds, and the summary of each game that reads (with its
 /// number): the list a collection is picked from. Errors as [`first_record_game`], for game
 /// `n`; `no_game` with `n` when the file holds fewer.
-pub(crate) fn record_game(bytes: &[u8], n: usize) -> Result<(Format, PgnGame, usize, Vec<(usize, Summary)>), ApiError> {
+pub(crate) fn record_game(bytes: &[u8], n: usize) -> Result<PickedGame, ApiError> {
     let mut games = xiangqi::record::import_each(bytes);
     let format = games.format();
     let mut chosen = None;
