@@ -6,7 +6,7 @@ use crate::ApiError;
 use serde::{Deserialize, Serialize};
 use xiangqi::notation::Notation;
 use xiangqi::pgn::PgnGame;
-use xiangqi::record::{Format, Location, RecordError, RecordErrorKind};
+use xiangqi::record::{Format, Location, RecordError, RecordErrorKind, Summary};
 
 /// A PGN text to read.
 #[derive(Deserialize)]
@@ -21,6 +21,41 @@ pub struct ImportRequest {
 /// (with the code the page translates) when there is none or the first one does not read.
 pub(crate) fn first_game(text: &str) -> Result<(PgnGame, usize), ApiError> {
     first_record_game(text.as_bytes()).map(|(_, game, count)| (game, count))
+}
+
+/// A game picked from a record: its format, the game, how many games the record holds, and
+/// each game that reads with its number.
+pub(crate) type PickedGame = (Format, PgnGame, usize, Vec<(usize, Summary)>);
+
+/// Game `n` (from 1, counting those that do not read) of a record file in any format, its
+/// format, how many games the file holds, and the summary of each game that reads (with its
+/// number): the list a collection is picked from. Errors as [`first_record_game`], for game
+/// `n`; `no_game` with `n` when the file holds fewer.
+pub(crate) fn record_game(bytes: &[u8], n: usize) -> Result<PickedGame, ApiError> {
+    let mut games = xiangqi::record::import_each(bytes);
+    let format = games.format();
+    let mut chosen = None;
+    let mut list = Vec::new();
+    let mut count = 0;
+    for (i, game) in games.by_ref().enumerate() {
+        count = i + 1;
+        match game {
+            Ok(g) => {
+                list.push((i + 1, Summary::of(&g)));
+                if i + 1 == n {
+                    chosen = Some(g);
+                }
+            }
+            Err(e) if i + 1 == n || e.kind == RecordErrorKind::Empty => return Err(record_error(&e)),
+            // A game that does not read is left out of the list; the others can be picked.
+            Err(_) => {}
+        }
+    }
+    let game = chosen.ok_or_else(|| {
+        ApiError::bad_request(format!("the record holds {count} games; there is no game {n}"))
+            .with_code("no_game", [("n", n.to_string())])
+    })?;
+    Ok((format, game, count, list))
 }
 
 /// The first game of a record file in any format (XQF's bytes, or text in UTF-8 or GBK), its
@@ -66,6 +101,10 @@ fn record_error(e: &RecordError) -> ApiError {
         RecordErrorKind::BadSquare(s) => {
             vars.push(("square", s.to_string()));
             "bad_square"
+        }
+        RecordErrorKind::BadPiece(p) => {
+            vars.push(("code", format!("{p:#04x}")));
+            "bad_piece"
         }
         RecordErrorKind::BadMove { ply, number, text, .. } => {
             vars.extend([

@@ -1,14 +1,15 @@
 //! Game records with variations and comments, for the page's move tree:
-//! `/xq/record/import` reads the first game of a record (a PGN text, a DhtmlXQ block or text
-//! pasted from a forum; or a file's bytes in base64, which may also be XQF) into a tree of
-//! moves (each with its three notations, its comment and its alternatives) plus the tags;
+//! `/xq/record/import` reads a game of a record (the first, or the one asked for: a PGN text, a
+//! DhtmlXQ block or text pasted from a forum; or a file's bytes in base64, which may also be
+//! XQF) into a tree of moves (each with its three notations, its comment and its alternatives)
+//! plus the tags, and lists every game of a record that holds more than one;
 //! `/xq/record/export` writes such a tree back as PGN in a chosen notation.
 //!
 //! A tree is a list of nodes, the first being the main line's move; each node's `children`
 //! continue it the same way (the first child is the main continuation, the others variations).
 
 use crate::game::{replay, status_of};
-use crate::pgn::{first_record_game, notation_or_chinese};
+use crate::pgn::{notation_or_chinese, record_game};
 use crate::ApiError;
 use serde::{Deserialize, Serialize};
 use xiangqi::notation::{format, Notation};
@@ -62,6 +63,29 @@ pub struct ImportRequest {
     /// [`MAX_RECORD_BYTES`] once decoded; its format is told by its content, not its name.
     #[serde(default)]
     pub bytes: Option<String>,
+    /// Which game of the record to read, from 1 (counting games that do not read), as
+    /// [`GameSummary::index`]; the first by default.
+    #[serde(default)]
+    pub game: Option<usize>,
+}
+
+/// One game of a record's list: what a collection's games are told apart and picked by.
+#[derive(Serialize, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The game's number in the record, from 1: what [`ImportRequest::game`] takes.
+    pub index: usize,
+    /// The red player, empty when the record names none.
+    pub red: String,
+    /// The black player.
+    pub black: String,
+    /// The event.
+    pub event: String,
+    /// The date, as the record writes it.
+    pub date: String,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: &'static str,
+    /// Plies in the main line.
+    pub moves: usize,
 }
 
 /// A record as a tree.
@@ -77,17 +101,24 @@ pub struct ImportedRecord {
     pub tree: Vec<Node>,
     /// The result as the record gives it.
     pub result: Option<String>,
-    /// Games found in the text (the first is imported).
+    /// Games found in the text.
     pub games: usize,
+    /// The number of the game read, from 1.
+    pub game: usize,
+    /// Every game that reads, when the record holds more than one (else empty).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub list: Vec<GameSummary>,
     /// The format the record was read as: `xqf`, `dhtmlxq`, `pgn` or `text`.
     pub format: &'static str,
 }
 
-/// Reads the first game of a record as a tree.
+/// Reads a game of a record (the first unless `game` says) as a tree, with the list of the
+/// record's games when it holds several.
 ///
 /// # Errors
 /// Neither or both of `pgn` and `bytes` (`bad_request`), bytes that are not base64 or too many
-/// (`bad_base64`, `too_large`); no game (`no_game`), or a first game that does not read:
+/// (`bad_base64`, `too_large`); no game, or no game of that number (`no_game`), or a game
+/// asked for that does not read:
 /// `bad_pgn` with its line for PGN, `bad_record` with where and why for the other formats.
 pub fn import(req: &ImportRequest) -> Result<ImportedRecord, ApiError> {
     let decoded;
@@ -99,7 +130,23 @@ pub fn import(req: &ImportRequest) -> Result<ImportedRecord, ApiError> {
         }
         _ => return Err(ApiError::bad_request("send either `pgn` (a text) or `bytes` (base64), not both")),
     };
-    let (format, game, count) = first_record_game(bytes)?;
+    let n = req.game.unwrap_or(1);
+    let (format, game, count, list) = record_game(bytes, n)?;
+    let list = if count > 1 {
+        list.into_iter()
+            .map(|(index, s)| GameSummary {
+                index,
+                red: s.red,
+                black: s.black,
+                event: s.event,
+                date: s.date,
+                result: s.result,
+                moves: s.moves,
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     Ok(ImportedRecord {
         format: format.name(),
         start_fen: game.start.fen(),
@@ -108,6 +155,8 @@ pub fn import(req: &ImportRequest) -> Result<ImportedRecord, ApiError> {
         tags: game.tags,
         result: game.result,
         games: count,
+        game: n,
+        list,
     })
 }
 
@@ -320,7 +369,7 @@ mod tests {
             std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../xiangqi/tests/data/records/variations-v18.xqf"))
                 .unwrap();
         let want = xiangqi::record::xqf::read(&bytes).unwrap();
-        let got = import(&ImportRequest { pgn: None, bytes: Some(base64(&bytes)) }).unwrap();
+        let got = import(&ImportRequest { pgn: None, bytes: Some(base64(&bytes)), game: None }).unwrap();
         assert_eq!(got.format, "xqf");
         assert_eq!(got.start_fen, want.start.fen());
         let main: Vec<String> =
@@ -345,7 +394,7 @@ mod tests {
         let bytes =
             std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../xiangqi/tests/data/records/game-v10.xqf")).unwrap();
         let cut = &bytes[..bytes.len() - 7];
-        let e = import(&ImportRequest { pgn: None, bytes: Some(base64(cut)) }).unwrap_err();
+        let e = import(&ImportRequest { pgn: None, bytes: Some(base64(cut)), game: None }).unwrap_err();
         let vars: std::collections::HashMap<_, _> = e.vars.iter().cloned().collect();
         assert_eq!(e.code, Some("bad_record"), "{}", e.message);
         assert_eq!((vars["format"].as_str(), vars["at"].as_str()), ("xqf", "offset"), "{:?}", e.vars);
@@ -353,7 +402,7 @@ mod tests {
         assert_eq!(vars["reason"], "truncated", "{:?}", e.vars);
 
         let block = "[DhtmlXQ]\n[DhtmlXQ_movelist]77471010[/DhtmlXQ_movelist]\n[/DhtmlXQ]";
-        let e = import(&ImportRequest { pgn: Some(block.into()), bytes: None }).unwrap_err();
+        let e = import(&ImportRequest { pgn: Some(block.into()), bytes: None, game: None }).unwrap_err();
         let vars: std::collections::HashMap<_, _> = e.vars.iter().cloned().collect();
         assert_eq!(
             (e.code, vars["format"].as_str(), vars["reason"].as_str()),
@@ -363,11 +412,35 @@ mod tests {
         );
         assert_eq!((vars["at"].as_str(), vars["ply"].as_str()), ("line", "2"), "{:?}", e.vars);
 
-        let both = ImportRequest { pgn: Some("h2e2".into()), bytes: Some(base64(b"h2e2")) };
+        let both = ImportRequest { pgn: Some("h2e2".into()), bytes: Some(base64(b"h2e2")), game: None };
         assert_eq!(import(&both).unwrap_err().status, 400);
         assert_eq!(
-            import(&ImportRequest { pgn: None, bytes: Some("@@".into()) }).unwrap_err().code,
+            import(&ImportRequest { pgn: None, bytes: Some("@@".into()), game: None }).unwrap_err().code,
             Some("bad_base64")
         );
+    }
+
+    #[test]
+    fn a_collection_lists_its_games_and_opens_the_one_asked_for() {
+        let text =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../qi/tests/data/match-games.pgn")).unwrap();
+        let all = pgn::read_games(&text);
+        let first = import(&ImportRequest { pgn: Some(text.clone()), bytes: None, game: None }).unwrap();
+        // 15 games and, at the end, a tag pair alone: a 16th game without moves.
+        assert_eq!((first.games, first.game, first.list.len()), (16, 1, 16));
+        let third = import(&ImportRequest { pgn: Some(text.clone()), bytes: None, game: Some(3) }).unwrap();
+        let want = all[2].as_ref().unwrap();
+        let main: Vec<String> =
+            std::iter::successors(third.tree.first(), |n| n.children.first()).map(|n| n.iccs.clone()).collect();
+        assert_eq!(main, want.main_line().iter().map(ToString::to_string).collect::<Vec<_>>());
+        assert_eq!(third.list, first.list, "the same list whichever game is open");
+        let row = &first.list[2];
+        assert_eq!((row.index, row.moves, row.red.as_str()), (3, want.main_line().len(), want.tag("Red").unwrap()));
+        assert_eq!(row.event, "qi match");
+        let e = import(&ImportRequest { pgn: Some(text), bytes: None, game: Some(17) }).unwrap_err();
+        assert_eq!(e.code, Some("no_game"));
+        // One game: no list.
+        let one = import(&ImportRequest { pgn: Some("h2e2 h9g7".into()), bytes: None, game: None }).unwrap();
+        assert!(one.list.is_empty() && one.games == 1);
     }
 }

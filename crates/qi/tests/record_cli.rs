@@ -193,3 +193,150 @@ fn a_large_collection_is_read_game_by_game_up_to_the_games_bound() {
     assert_eq!(written.matches("[Event \"game\"]").count(), MAX_RECORD_GAMES);
     assert!(!err.contains("dropped"), "{err}");
 }
+
+fn match_games() -> String {
+    format!("{}/tests/data/match-games.pgn", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A folder of real records: four XQF files, a PGN of 16 games (15 and a tag pair alone at its
+/// end), and what is not read (a file
+/// of another kind, a subfolder).
+fn collection() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["game-v10.xqf", "game-v12.xqf", "variations-v18.xqf", "endgame-v16.xqf"] {
+        std::fs::copy(data(name), dir.path().join(name)).unwrap();
+    }
+    std::fs::copy(match_games(), dir.path().join("b-match.PGN")).unwrap();
+    std::fs::write(dir.path().join("notes.md"), "not a record").unwrap();
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    std::fs::copy(data("game-v10.xqf"), dir.path().join("sub/again.xqf")).unwrap();
+    dir
+}
+
+fn list_json(args: &[&str]) -> Vec<Value> {
+    let mut all = vec!["record", "show", "--list", "--json"];
+    all.extend_from_slice(args);
+    let (ok, out, err) = qi(&all);
+    assert!(ok, "{err}");
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(text.lines().count(), 1, "one array");
+    serde_json::from_str::<Value>(&text).unwrap().as_array().unwrap().clone()
+}
+
+#[test]
+fn a_folder_is_every_record_file_in_it_by_name() {
+    let dir = collection();
+    let path = dir.path().to_str().unwrap();
+    let v = show_json(path);
+    assert_eq!(v["format"], "folder");
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), 4 + 16, "not notes.md, not the subfolder");
+    let files: Vec<&str> = games.iter().map(|g| g["file"].as_str().unwrap().rsplit('/').next().unwrap()).collect();
+    assert_eq!(files[0], "b-match.PGN");
+    assert_eq!(&files[16..], ["endgame-v16.xqf", "game-v10.xqf", "game-v12.xqf", "variations-v18.xqf"]);
+    assert_eq!((games[15]["index"].as_u64(), games[15]["format"].as_str()), (Some(16), Some("pgn")));
+    assert_eq!(games[17]["headers"]["Red"], "柳大华");
+    assert_eq!(games[17]["moves"], show_json(&data("game-v10.xqf"))["games"][0]["moves"]);
+    let (ok, out, _) = qi(&["record", "show", path]);
+    assert!(ok);
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.starts_with("format: folder\n") && out.contains("game 20\n") && out.contains("game-v10.xqf (xqf, game 1)")
+    );
+
+    let empty = tempfile::tempdir().unwrap();
+    let (ok, _, err) = qi(&["record", "show", empty.path().to_str().unwrap()]);
+    assert!(!ok && err.contains("holds no record file"), "{err}");
+}
+
+#[test]
+fn the_list_of_a_collection_sorts_and_filters() {
+    let pgn = match_games();
+    let rows = list_json(&[&pgn]);
+    assert_eq!(rows.len(), 16, "15 games and a tag pair alone at the end");
+    let mut keys: Vec<&String> = rows[0].as_object().unwrap().keys().collect();
+    keys.sort();
+    assert_eq!(keys, ["black", "date", "event", "file", "index", "moves", "red", "result"]);
+    assert_eq!((rows[0]["index"].as_u64(), rows[15]["index"].as_u64()), (Some(1), Some(16)));
+    assert_eq!((rows[15]["moves"].as_u64(), rows[15]["red"].as_str()), (Some(0), Some("")));
+    assert_eq!(
+        (rows[0]["red"].as_str(), rows[0]["black"].as_str()),
+        (Some("Qi 0.1.0"), Some("Fairy-Stockfish 011226 LB"))
+    );
+    assert_eq!((rows[0]["moves"].as_u64(), rows[0]["result"].as_str()), (Some(248), Some("0-1")));
+    // The plies agree with the games' own moves.
+    let games = show_json(&pgn);
+    for r in &rows {
+        let i = r["index"].as_u64().unwrap() as usize - 1;
+        assert_eq!(r["moves"].as_u64().unwrap() as usize, games["games"][i]["moves"].as_array().unwrap().len());
+    }
+
+    let by_moves = list_json(&[&pgn, "--sort", "moves"]);
+    let moves: Vec<u64> = by_moves.iter().map(|r| r["moves"].as_u64().unwrap()).collect();
+    assert!(moves.windows(2).all(|w| w[0] <= w[1]), "{moves:?}");
+    assert_eq!(by_moves.len(), 16);
+    let by_result = list_json(&[&pgn, "--sort", "result"]);
+    let results: Vec<&str> = by_result.iter().map(|r| r["result"].as_str().unwrap()).collect();
+    let first_black = results.iter().position(|&r| r == "0-1").unwrap();
+    assert!(results[..first_black].iter().all(|&r| r == "1-0") && results[first_black..].iter().all(|&r| r != "1-0"));
+
+    // Filters match the players and the event, in any case.
+    let fairy_red = list_json(&[&pgn, "--filter", "fairy-stockfish", "--sort", "red"]);
+    assert_eq!(fairy_red.len(), 15, "every game has Fairy-Stockfish on one side");
+    assert!(fairy_red[0]["red"].as_str().unwrap().starts_with("Fairy"), "F sorts before Q");
+    assert_eq!(list_json(&[&pgn, "--filter", "QI MATCH"]).len(), 15);
+    assert!(list_json(&[&pgn, "--filter", "柳大华"]).is_empty());
+
+    let dir = collection();
+    let path = dir.path().to_str().unwrap();
+    let rows = list_json(&[path, "--filter", "柳大华"]);
+    assert_eq!(rows.len(), 1);
+    assert_eq!((rows[0]["red"].as_str(), rows[0]["date"].as_str()), (Some("柳大华"), Some("1997年11月16日")));
+    assert!(rows[0]["file"].as_str().unwrap().ends_with("game-v10.xqf"));
+    // Games without a date come after those with one.
+    let by_date = list_json(&[path, "--sort", "date"]);
+    assert_eq!(by_date.len(), 20);
+    assert_eq!(by_date[0]["date"], "1997年11月16日");
+    assert_eq!(by_date[1]["date"], "2024年1月1日");
+    assert_eq!(by_date[2]["date"], "");
+
+    let (ok, out, _) = qi(&["record", "show", "--list", path, "--sort", "date"]);
+    assert!(ok);
+    let out = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "index\tred\tblack\tevent\tdate\tresult\tmoves\tfile");
+    assert_eq!(lines.len(), 21);
+    assert!(lines[1].starts_with("1\t柳大华\t吕  钦\t-\t1997年11月16日\t0-1\t110\t"), "{}", lines[1]);
+    let (ok, _, err) = qi(&["record", "show", path, "--sort", "date"]);
+    assert!(!ok && err.contains("--list"), "{err}");
+}
+
+#[test]
+fn convert_writes_every_game_of_a_folder_or_a_collection() {
+    let dir = collection();
+    let path = dir.path().to_str().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let all = out.path().join("all.pgn");
+    let (ok, _, err) = qi(&["record", "convert", path, "--to", "pgn", "--out", all.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let (a, b) = (show_json(path), show_json(all.to_str().unwrap()));
+    assert_eq!(b["games"].as_array().unwrap().len(), 20);
+    for (x, y) in a["games"].as_array().unwrap().iter().zip(b["games"].as_array().unwrap()) {
+        assert_eq!((&x["moves"], &x["variations"]), (&y["moves"], &y["variations"]));
+    }
+
+    // XQF holds one game: a folder as --out gets one file per game.
+    let xqf = out.path().join("xqf");
+    std::fs::create_dir(&xqf).unwrap();
+    let (ok, _, err) = qi(&["record", "convert", &match_games(), "--to", "xqf", "--out", xqf.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(err.contains("wrote 16 files"), "{err}");
+    let rows = list_json(&[xqf.to_str().unwrap()]);
+    assert_eq!(rows.len(), 16);
+    let third = show_json(xqf.join("match-games-3.xqf").to_str().unwrap());
+    assert_eq!(third["games"][0]["moves"], show_json(&match_games())["games"][2]["moves"]);
+    // Without a folder, the first game only, and it says so.
+    let (ok, bytes, err) = qi(&["record", "convert", &match_games(), "--to", "xqf"]);
+    assert!(ok && bytes.starts_with(b"XQ"));
+    assert!(err.contains("dropped: games 2 to 16") && err.contains("--out FOLDER"), "{err}");
+}

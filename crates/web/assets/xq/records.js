@@ -6,8 +6,10 @@
 // A file opens in any format the Qi library reads (XQF, PGN, DhtmlXQ, text pasted from a
 // forum): its bytes go to the WebAssembly reader as base64 (`/api/xq/record/import` with
 // `bytes`), which tells the format by its content: XQF is binary, and text comes in UTF-8 or
-// GBK. "Save image" loads the drawing code (../save-image.js) only when it is first used, so
-// the page's first load does not carry it.
+// GBK. A record of several games (a PGN collection, a page of DhtmlXQ boards) also shows the
+// list of its games to pick from (./game-list.js, loaded with the first such record). "Save
+// image" loads the drawing code (../save-image.js) only when it is first used, so the page's
+// first load carries neither.
 
 import { api, ApiError } from '../api.js';
 import { $, copyText } from '../dom.js';
@@ -86,12 +88,40 @@ export class Records {
   constructor(game, page) {
     this.game = game;
     this.page = page;
+    /** @type {import('./game-list.js').GameList | null} made with the first collection */
+    this.list = null;
+    /** @type {{ pgn?: string, bytes?: string }} the collection the list shows */
+    this.listed = {};
   }
 
   /**
-   * Opens a record (`{pgn: text}` or a file's `{bytes: base64}`, any format): tags, variations
-   * and comments. Returns the API's answer, or null when it did not open (the reason is shown).
-   * @param {{ pgn?: string, bytes?: string }} request
+   * Shows the list of a record's games when it holds several (`record.list`), or hides it; a
+   * game picked from the list keeps the list, marking that game.
+   * @param {any} record the API's answer
+   * @param {{ pgn?: string, bytes?: string, game?: number }} request what was read
+   */
+  async showList(record, request) {
+    if (!record.list?.length) {
+      this.list?.hide();
+      return;
+    }
+    if (request.game && this.list) {
+      this.list.mark(record.game);
+      return;
+    }
+    if (!this.list) {
+      const { GameList } = await import('./game-list.js');
+      this.list ??= new GameList($('pgn-box'), (index) => this.importRecord({ ...this.listed, game: index }));
+    }
+    this.listed = { pgn: request.pgn, bytes: request.bytes };
+    this.list.show(record.list, record.game);
+  }
+
+  /**
+   * Opens a record (`{pgn: text}` or a file's `{bytes: base64}`, any format; `game`: which of
+   * its games, from 1): tags, variations and comments, and the list of its games when it holds
+   * several. Returns the API's answer, or null when it did not open (the reason is shown).
+   * @param {{ pgn?: string, bytes?: string, game?: number }} request
    * @returns {Promise<any>}
    */
   async importRecord(request) {
@@ -109,6 +139,7 @@ export class Records {
         page.render();
         page.messages.say({ key: 'msg.pgnLoaded' });
         page.showBoard();
+        await this.showList(record, request);
         return record;
       }
     } catch (error) {

@@ -1,9 +1,9 @@
 //! Telling the formats apart, and the one importer.
 
-use super::{dhtmlxq, xqf, Format, RecordError};
+use super::{cbr, dhtmlxq, xqf, Format, RecordError};
 use crate::pgn::{decode, PgnGame};
 
-/// Which format `bytes` are in: XQF by its magic bytes, DhtmlXQ by its tags, PGN by a tag
+/// Which format `bytes` are in: XQF and ChessBridge by their magic bytes, DhtmlXQ by its tags, PGN by a tag
 /// pair (`[Event "..."]`) or a PGN move number followed by a variation or comment, anything
 /// else is plain text.
 ///
@@ -16,6 +16,9 @@ use crate::pgn::{decode, PgnGame};
 pub fn detect(bytes: &[u8]) -> Format {
     if xqf::looks_like(bytes) {
         return Format::Xqf;
+    }
+    if cbr::looks_like(bytes) {
+        return if bytes.starts_with(cbr::LIBRARY_MAGIC) { Format::Cbl } else { Format::Cbr };
     }
     detect_text(&decode(bytes))
 }
@@ -38,8 +41,8 @@ fn detect_text(text: &str) -> Format {
 }
 
 /// Reads every game of a record in any of the four formats, telling the format apart with
-/// [`detect`]; a game that does not read is an error, and does not stop the others (PGN and
-/// DhtmlXQ hold several games, at most [`super::MAX_RECORD_GAMES`]; XQF and plain text one).
+/// [`detect`]; a game that does not read is an error, and does not stop the others (PGN,
+/// DhtmlXQ and ChessBridge libraries hold several games, at most [`super::MAX_RECORD_GAMES`]; XQF and plain text one).
 /// [`super::import_each`] gives them one at a time.
 pub fn import_all(bytes: &[u8]) -> (Format, Vec<Result<PgnGame, RecordError>>) {
     let games = super::import_each(bytes);

@@ -10,7 +10,7 @@ use core::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Location {
-    /// A byte offset into a binary file (XQF).
+    /// A byte offset into a binary file (XQF, ChessBridge).
     Offset(usize),
     /// A 1-based line of a text (DhtmlXQ, PGN, plain text).
     Line(usize),
@@ -57,6 +57,8 @@ pub enum RecordErrorKind {
     BadFen(FenError),
     /// A square number outside the board.
     BadSquare(u8),
+    /// A piece code that names no piece (ChessBridge boards).
+    BadPiece(u8),
     /// A move that is not legal, or does not read.
     BadMove {
         /// The ply of the move, from 1 at the start position.
@@ -94,6 +96,7 @@ impl fmt::Display for RecordErrorKind {
             RecordErrorKind::BadPosition(e) => write!(f, "bad start position: {e}"),
             RecordErrorKind::BadFen(e) => write!(f, "bad FEN: {e}"),
             RecordErrorKind::BadSquare(s) => write!(f, "square {s} is off the board"),
+            RecordErrorKind::BadPiece(p) => write!(f, "piece code {p:#04x} names no piece"),
             RecordErrorKind::BadMove { ply, number, text, error: Some(e) } => {
                 write!(f, "move {number} (ply {ply}) {}: {e}", Excerpt(text))
             }

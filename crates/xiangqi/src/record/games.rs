@@ -1,11 +1,11 @@
 //! The games of a record one at a time, in any format.
 
 use super::dhtmlxq::Blocks;
-use super::{detect, text, xqf, Format, Location, RecordError, RecordErrorKind};
+use super::{cbr, detect, text, xqf, Format, Location, RecordError, RecordErrorKind};
 use crate::pgn::{decode, Games, PgnError, PgnGame};
 use std::borrow::Cow;
 
-/// Reads the games of a record in any of the four formats one at a time, telling the format
+/// Reads the games of a record in any of the formats one at a time, telling the format
 /// apart with [`super::detect`]: the importer holds the file's text and the game it is on,
 /// never the games before it. As [`super::import_all`] (which collects it): a game that does
 /// not read is an error and does not stop the others, a file without any game gives one
@@ -25,6 +25,8 @@ pub fn import_each(bytes: &[u8]) -> RecordGames<'_> {
     let format = detect(bytes);
     let source = match format {
         Format::Xqf => Source::One(Some(Box::new(xqf::read(bytes)))),
+        Format::Cbr => Source::One(Some(Box::new(cbr::read(bytes)))),
+        Format::Cbl => Source::Cbl(cbr::library(bytes)),
         Format::Pgn => Source::Pgn(Games::new(decode(bytes))),
         Format::DhtmlXq => {
             let text = decode(bytes);
@@ -44,10 +46,11 @@ pub struct RecordGames<'a> {
 }
 
 enum Source<'a> {
-    /// XQF and plain text: one game, read at once.
+    /// XQF, ChessBridge records and plain text: one game, read at once.
     One(Option<Box<Result<PgnGame, RecordError>>>),
     Pgn(Games<'a>),
     DhtmlXq(Blocks, Cow<'a, str>),
+    Cbl(cbr::Library<'a>),
 }
 
 impl RecordGames<'_> {
@@ -73,6 +76,7 @@ impl Iterator for RecordGames<'_> {
             Source::One(game) => game.take().map(|g| *g),
             Source::Pgn(games) => games.next().map(|g| g.map_err(pgn_error)),
             Source::DhtmlXq(blocks, text) => blocks.next(text),
+            Source::Cbl(games) => games.next(),
         };
         let next = match next {
             None if self.given == 0 => Some(Err(RecordError {

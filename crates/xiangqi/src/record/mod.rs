@@ -1,7 +1,8 @@
-//! Game records from other Xiangqi programs: XQF (XQStudio's binary files), DhtmlXQ blocks
-//! (dpxq.com and the forums that copy its viewer), plain text pasted from a forum, and PGN.
+//! Game records from other Xiangqi programs: XQF (XQStudio's binary files), 象棋桥
+//! (ChessBridge) records and libraries (`.cbr`, `.cbl`), DhtmlXQ blocks (dpxq.com and the
+//! forums that copy its viewer), plain text pasted from a forum, and PGN.
 //!
-//! [`import`] tells the format apart by itself (XQF by its magic bytes, DhtmlXQ by its tags,
+//! [`import`] tells the format apart by itself (XQF and ChessBridge by their magic bytes, DhtmlXQ by its tags,
 //! PGN by its tag pairs, anything else as text) and returns the games as [`PgnGame`]s: the
 //! start position, the headers as tags, the move tree with comments and variations. Every
 //! reader is bounded (plies by [`crate::MAX_GAME_PLIES`], the tree by [`MAX_TREE_MOVES`],
@@ -24,10 +25,12 @@
 //! assert_eq!((format, again[0].main_line()), (Format::DhtmlXq, game.main_line()));
 //! ```
 
+pub mod cbr;
 mod detect;
 pub mod dhtmlxq;
 mod error;
 mod games;
+mod summary;
 pub mod text;
 mod tree;
 pub mod xqf;
@@ -35,6 +38,7 @@ pub mod xqf;
 pub use detect::{detect, import, import_all};
 pub use error::{Location, RecordError, RecordErrorKind};
 pub use games::{import_each, RecordGames};
+pub use summary::{result_marker, Summary};
 pub use tree::{count_comments, count_variations};
 
 pub use crate::pgn::{
@@ -53,6 +57,10 @@ pub const MAX_TREE_MOVES: usize = 200_000;
 pub enum Format {
     /// XQStudio's binary `.xqf` file.
     Xqf,
+    /// A 象棋桥 (ChessBridge) record, `.cbr`.
+    Cbr,
+    /// A 象棋桥 (ChessBridge) library of records, `.cbl`.
+    Cbl,
     /// `[DhtmlXQ]...[/DhtmlXQ]` blocks.
     DhtmlXq,
     /// PGN with Xiangqi moves.
@@ -62,10 +70,13 @@ pub enum Format {
 }
 
 impl Format {
-    /// The name used on the command line and in JSON: `xqf`, `dhtmlxq`, `pgn`, `text`.
+    /// The name used on the command line and in JSON: `xqf`, `cbr`, `cbl`, `dhtmlxq`, `pgn`,
+    /// `text`.
     pub const fn name(self) -> &'static str {
         match self {
             Format::Xqf => "xqf",
+            Format::Cbr => "cbr",
+            Format::Cbl => "cbl",
             Format::DhtmlXq => "dhtmlxq",
             Format::Pgn => "pgn",
             Format::Text => "text",

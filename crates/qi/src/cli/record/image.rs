@@ -32,11 +32,11 @@ pub struct ImageArgs {
 
 pub fn run(args: ImageArgs) -> Result<()> {
     // Only the game asked for is kept; the others are counted.
-    let bytes = super::read_input(&args.file)?;
-    let mut tally = super::Tally::new(&args.file);
+    let bytes = super::sources::read_input(&args.file)?;
+    let mut tally = super::sources::Tally::default();
     let mut chosen = None;
     for game in xiangqi::record::import_each(&bytes) {
-        if let Some(g) = tally.take(game) {
+        if let Some(g) = tally.take(&args.file, game) {
             if tally.good == args.game {
                 chosen = Some(g);
             }

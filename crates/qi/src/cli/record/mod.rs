@@ -1,23 +1,27 @@
 //! `qi record show|convert|image`: game records from other programs (XQF, DhtmlXQ, PGN, plain
-//! text; the format is told apart from the bytes).
+//! text; the format is told apart from the bytes), one file or every record file of a folder.
 //!
-//! `show FILE [--json]` prints each game; `--json` prints one object
-//! `{"format", "games": [{"start_fen", "moves", "variations", "result", "headers"}]}`, written
-//! as the games are read (a file holds at most `xiangqi::record::MAX_RECORD_GAMES` games).
-//! `convert IN --to pgn|xqf|dhtmlxq|text [--out OUT]` writes the games in another format and
-//! says on stderr what the target could not hold (checked by reading the output back).
+//! `show FILE|DIR [--json]` prints each game; `--json` prints one object
+//! `{"format", "games": [{"start_fen", "moves", "variations", "result", "headers", "format",
+//! "file", "index"}]}` (the top `format` is `folder` for a folder), written as the games are
+//! read (at most `xiangqi::record::MAX_RECORD_GAMES` games in all). `--list` prints one line
+//! per game instead (see `list`). `convert IN --to pgn|xqf|dhtmlxq|text [--out OUT]` writes the
+//! games in another format and says on stderr what the target could not hold (checked by
+//! reading the output back); a target that holds one game (XQF, text) writes each game to its
+//! own file when `--out` is a folder.
 
 mod image;
+mod list;
+mod sources;
 
 use anyhow::{bail, Context, Result};
+use sources::{for_each_game, is_folder, Found};
+use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use xiangqi::notation::Notation;
 use xiangqi::pgn::PgnGame;
-use xiangqi::record::{
-    count_comments, count_variations, dhtmlxq, import_each, parse_result, text, xqf, RecordError, RecordErrorKind,
-    MAX_RECORD_GAMES,
-};
+use xiangqi::record::{count_comments, count_variations, dhtmlxq, import_each, result_marker, text, xqf};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -28,9 +32,9 @@ pub struct Args {
 #[derive(clap::Subcommand)]
 #[command(defer = true)] // built only when run (see `cli::Command`)
 enum Command {
-    /// Print the games of a record (XQF, DhtmlXQ, PGN or plain text).
+    /// Print the games of a record (XQF, DhtmlXQ, PGN or plain text) or of a folder of them.
     Show(ShowArgs),
-    /// Write a record in another format.
+    /// Write a record, or a folder of them, in another format.
     Convert(ConvertArgs),
     /// Draw a position of a game as PNG, SVG, or every move of the main line as a GIF.
     Image(image::ImageArgs),
@@ -38,21 +42,32 @@ enum Command {
 
 #[derive(clap::Args)]
 struct ShowArgs {
-    /// The record (`-` for standard input).
+    /// The record (`-` for standard input), or a folder: its record files (.xqf, .pgn, .txt,
+    /// .dhtml, .htm, .cbr, .cbl...) by name, not its subfolders.
     file: PathBuf,
-    /// One JSON object instead of text.
+    /// JSON instead of text: one object, or with `--list` one array.
     #[arg(long)]
     json: bool,
+    /// One line per game: index in its file, red, black, event, date, result, plies, file.
+    #[arg(long)]
+    list: bool,
+    /// With `--list`: the order of the lines (else as read).
+    #[arg(long, requires = "list")]
+    sort: Option<list::SortKey>,
+    /// With `--list`: only the games whose players or event hold this text (any case).
+    #[arg(long, requires = "list")]
+    filter: Option<String>,
 }
 
 #[derive(clap::Args)]
 struct ConvertArgs {
-    /// The record (`-` for standard input).
+    /// The record (`-` for standard input), or a folder of records (all their games).
     file: PathBuf,
     /// Target format: pgn, xqf, dhtmlxq or text.
     #[arg(long)]
     to: Target,
-    /// Write here instead of standard output.
+    /// Write here instead of standard output. For XQF and text, which hold one game, an
+    /// existing folder here gets each game as its own file (`NAME-N.xqf`: the game N of NAME).
     #[arg(short, long)]
     out: Option<PathBuf>,
 }
@@ -73,92 +88,42 @@ pub fn run(args: Args) -> Result<()> {
     }
 }
 
-fn read_input(file: &Path) -> Result<Vec<u8>> {
-    if file.as_os_str() == "-" {
-        let mut buf = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf)?;
-        Ok(buf)
-    } else {
-        std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))
-    }
-}
-
-/// The games of a record as they are read: each one that does not read is reported on stderr
-/// and counted, and the end says what was missing.
-struct Tally<'a> {
-    file: &'a Path,
-    good: usize,
-    bad: usize,
-    /// Whether the reader stopped at the games bound.
-    cut: bool,
-}
-
-impl<'a> Tally<'a> {
-    fn new(file: &'a Path) -> Self {
-        Tally { file, good: 0, bad: 0, cut: false }
-    }
-
-    /// The game, or `None` after reporting why it did not read.
-    fn take(&mut self, game: Result<PgnGame, RecordError>) -> Option<PgnGame> {
-        match game {
-            Ok(g) => {
-                self.good += 1;
-                Some(g)
-            }
-            Err(e) => {
-                eprintln!("{}: {e}", self.file.display());
-                if e.kind == RecordErrorKind::TooManyGames {
-                    self.cut = true;
-                } else {
-                    self.bad += 1;
-                }
-                None
-            }
-        }
-    }
-
-    /// An error when a game did not read, or the file held more games than are read.
-    fn finish(&self) -> Result<()> {
-        if self.bad > 0 {
-            bail!("{} of {} games could not be read", self.bad, self.good + self.bad);
-        }
-        if self.cut {
-            bail!("only the first {MAX_RECORD_GAMES} games were read (the limit)");
-        }
-        Ok(())
-    }
-}
-
-fn result_of(game: &PgnGame) -> &'static str {
-    game.result.as_deref().or_else(|| game.tag("Result")).and_then(parse_result).unwrap_or("*")
-}
-
 /// Prints the games as they are read: the command holds the file and one game at a time,
 /// however many games the file holds (a collection of 300,000 small games took 1.45 GB when
 /// every game and its JSON were kept until the end).
 fn show(args: ShowArgs) -> Result<()> {
-    let bytes = read_input(&args.file)?;
-    let games = import_each(&bytes);
-    let format = games.format();
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut tally = Tally::new(&args.file);
-    if args.json {
-        write!(out, "{{\"format\":{},\"games\":[", serde_json::Value::from(format.name()))?;
-    } else {
-        writeln!(out, "format: {format}")?;
+    if args.list {
+        return list::run(&args.file, args.sort, args.filter.as_deref(), args.json);
     }
-    for game in games {
-        let Some(g) = tally.take(game) else { continue };
+    let folder = is_folder(&args.file);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut started = false;
+    let mut count = 0;
+    let tally = for_each_game(&args.file, |found: Found<'_>| {
+        if !started {
+            started = true;
+            let format = if folder { "folder" } else { found.format.name() };
+            if args.json {
+                write!(out, "{{\"format\":{},\"games\":[", serde_json::Value::from(format))?;
+            } else {
+                writeln!(out, "format: {format}")?;
+            }
+        }
+        count += 1;
         if args.json {
-            if tally.good > 1 {
+            if count > 1 {
                 out.write_all(b",")?;
             }
-            serde_json::to_writer(&mut out, &game_json(&g))?;
+            serde_json::to_writer(&mut out, &game_json(&found))?;
         } else {
-            write_game_text(&mut out, tally.good, &g)?;
+            write_game_text(&mut out, count, &found, folder)?;
         }
-    }
+        Ok(())
+    })?;
     if args.json {
+        if !started {
+            out.write_all(b"{\"format\":null,\"games\":[")?;
+        }
         out.write_all(b"]}\n")?;
     }
     out.flush()?;
@@ -166,21 +131,30 @@ fn show(args: ShowArgs) -> Result<()> {
 }
 
 /// One game of `show --json`.
-fn game_json(g: &PgnGame) -> serde_json::Value {
+fn game_json(found: &Found<'_>) -> serde_json::Value {
+    let g = &found.game;
     let headers: serde_json::Map<String, serde_json::Value> =
         g.tags.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str()))).collect();
     serde_json::json!({
         "start_fen": g.start.fen(),
         "moves": g.main_line().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
         "variations": count_variations(&g.line),
-        "result": result_of(g),
+        "result": result_marker(g),
         "headers": headers,
+        "format": found.format.name(),
+        "file": found.file.display().to_string(),
+        "index": found.number,
     })
 }
 
-/// One game of `show` as text: its headers, start, counts and moves.
-fn write_game_text(out: &mut impl Write, number: usize, g: &PgnGame) -> std::io::Result<()> {
+/// One game of `show` as text: its headers, start, counts and moves (in a folder, first its
+/// file, format and number there).
+fn write_game_text(out: &mut impl Write, number: usize, found: &Found<'_>, folder: bool) -> std::io::Result<()> {
+    let g = &found.game;
     writeln!(out, "\ngame {number}")?;
+    if folder {
+        writeln!(out, "  file: {} ({}, game {})", found.file.display(), found.format, found.number)?;
+    }
     for (k, v) in &g.tags {
         writeln!(out, "  {k}: {v}")?;
     }
@@ -191,7 +165,7 @@ fn write_game_text(out: &mut impl Write, number: usize, g: &PgnGame) -> std::io:
         g.line.moves.len(),
         count_variations(&g.line),
         count_comments(&g.line),
-        result_of(g)
+        result_marker(g)
     )?;
     for l in text::write(g, Notation::Chinese).lines() {
         writeln!(out, "  {l}")?;
@@ -203,19 +177,24 @@ fn write_game_text(out: &mut impl Write, number: usize, g: &PgnGame) -> std::io:
 /// the input, the output and one game (it held every game, 250 MB for 100,000 small ones).
 /// Nothing is written unless every game converts.
 fn convert(args: ConvertArgs) -> Result<()> {
-    let bytes = read_input(&args.file)?;
     let one_game = matches!(args.to, Target::Xqf | Target::Text);
-    let mut tally = Tally::new(&args.file);
+    // A one-game target with a folder to write to: one file per game.
+    let out_folder = args.out.as_deref().filter(|p| one_game && p.is_dir());
+    let folder = is_folder(&args.file);
     let mut output = Vec::new();
+    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    let mut names = HashSet::new();
+    let mut count = 0;
     // The first game's losses wait until it is known whether others follow: then every line
     // names its game.
     let mut first_losses: Option<Vec<String>> = None;
-    for game in import_each(&bytes) {
-        let Some(before) = tally.take(game) else { continue };
-        let n = tally.good;
-        if one_game && n > 1 {
-            continue;
+    let tally = for_each_game(&args.file, |found: Found<'_>| {
+        count += 1;
+        let n = count;
+        if one_game && n > 1 && out_folder.is_none() {
+            return Ok(());
         }
+        let before = &found.game;
         let written = match args.to {
             Target::Pgn => {
                 let text = before.write(Notation::Chinese);
@@ -224,20 +203,26 @@ fn convert(args: ConvertArgs) -> Result<()> {
                 }
                 text.into_bytes()
             }
-            Target::Dhtmlxq => dhtmlxq::write(&before).into_bytes(),
-            Target::Xqf => xqf::write(&before),
-            Target::Text => text::write(&before, Notation::Chinese).into_bytes(),
+            Target::Dhtmlxq => dhtmlxq::write(before).into_bytes(),
+            Target::Xqf => xqf::write(before),
+            Target::Text => text::write(before, Notation::Chinese).into_bytes(),
         };
         // What the target lost: read it back and compare.
-        let prefix = if n > 1 { format!("game {n}: ") } else { String::new() };
+        let prefix = if folder {
+            format!("{} game {}: ", found.file.display(), found.number)
+        } else if n > 1 {
+            format!("game {n}: ")
+        } else {
+            String::new()
+        };
         let after = match import_each(&written).next() {
             Some(Ok(a)) => a,
             Some(Err(e)) => bail!("{prefix}the output does not read back: {e}"),
             None => bail!("{prefix}the output does not read back"),
         };
-        let losses = losses(&before, &after);
+        let losses = losses(before, &after);
         match first_losses.take() {
-            None if n == 1 => first_losses = Some(losses),
+            None if n == 1 && !folder => first_losses = Some(losses),
             earlier => {
                 for line in earlier.into_iter().flatten() {
                     eprintln!("game 1: dropped: {line}");
@@ -247,22 +232,55 @@ fn convert(args: ConvertArgs) -> Result<()> {
                 }
             }
         }
-        output.extend_from_slice(&written);
-    }
+        match out_folder {
+            Some(dir) => {
+                let name = game_file_name(found.file, found.number, args.to);
+                if !names.insert(name.clone()) {
+                    bail!("two games would be written to {} in {}", name, dir.display());
+                }
+                files.push((dir.join(name), written));
+            }
+            None => output.extend_from_slice(&written),
+        }
+        Ok(())
+    })?;
     for line in first_losses.into_iter().flatten() {
         eprintln!("dropped: {line}");
     }
     if tally.good == 0 {
         bail!("no game could be read from {}", args.file.display());
     }
-    if one_game && tally.good > 1 {
-        eprintln!("dropped: games 2 to {} (the target holds one game)", tally.good);
+    if one_game && tally.good > 1 && out_folder.is_none() {
+        eprintln!(
+            "dropped: games 2 to {} (the target holds one game; --out FOLDER writes each to its own file)",
+            tally.good
+        );
     }
-    match &args.out {
-        Some(path) => std::fs::write(path, &output).with_context(|| format!("cannot write {}", path.display()))?,
-        None => std::io::stdout().write_all(&output)?,
+    for (path, bytes) in &files {
+        std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    match (&args.out, out_folder) {
+        (_, Some(dir)) => eprintln!("wrote {} files in {}", files.len(), dir.display()),
+        (Some(path), None) => {
+            std::fs::write(path, &output).with_context(|| format!("cannot write {}", path.display()))?
+        }
+        (None, None) => std::io::stdout().write_all(&output)?,
     }
     tally.finish()
+}
+
+/// The file a game gets in an output folder: its record's name, its number there and the
+/// target's extension (`a.pgn`'s third game as XQF: `a-3.xqf`).
+fn game_file_name(record: &Path, number: usize, to: Target) -> String {
+    let stem = record.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "game".into());
+    let stem = if stem == "-" { "game".to_string() } else { stem };
+    let ext = match to {
+        Target::Xqf => "xqf",
+        Target::Text => "txt",
+        Target::Pgn => "pgn",
+        Target::Dhtmlxq => "dhtml",
+    };
+    format!("{stem}-{number}.{ext}")
 }
 
 /// What `after` (the output read back) lacks of `before`, in words.
@@ -283,9 +301,9 @@ fn losses(before: &PgnGame, after: &PgnGame) -> Vec<String> {
             continue;
         }
         match after.tag(k) {
-            None if k == "Result" && result_of(before) == result_of(after) => {}
+            None if k == "Result" && result_marker(before) == result_marker(after) => {}
             None => out.push(format!("header {k}")),
-            Some(w) if w != v && !(k == "Result" && result_of(before) == result_of(after)) => {
+            Some(w) if w != v && !(k == "Result" && result_marker(before) == result_marker(after)) => {
                 out.push(format!("part of header {k} ({w:?} kept)"))
             }
             _ => {}
