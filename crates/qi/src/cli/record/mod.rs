@@ -2,10 +2,13 @@
 //! text; the format is told apart from the bytes).
 //!
 //! `show FILE [--json]` prints each game; `--json` prints one object
-//! `{"format", "games": [{"start_fen", "moves", "variations", "result", "headers"}]}`, written
-//! as the games are read (a file holds at most `xiangqi::record::MAX_RECORD_GAMES` games).
+//! `{"format", "games": [{"start_fen", "moves", "variations", "result", "headers", "ecco",
+//! "opening", "opening_en"}]}`, written as the games are read (a file holds at most
+//! `xiangqi::record::MAX_RECORD_GAMES` games). `ecco` is the game's ECCO code and `opening` its
+//! Chinese name (`opening_en` the English one), by `xiangqi-opening`; null when it has none.
 //! `convert IN --to pgn|xqf|dhtmlxq|text [--out OUT]` writes the games in another format and
-//! says on stderr what the target could not hold (checked by reading the output back).
+//! says on stderr what the target could not hold (checked by reading the output back); PGN
+//! gains the `ECCO`, `Opening` and `Variation` headers when the game has none of them.
 
 mod image;
 
@@ -169,13 +172,34 @@ fn show(args: ShowArgs) -> Result<()> {
 fn game_json(g: &PgnGame) -> serde_json::Value {
     let headers: serde_json::Map<String, serde_json::Value> =
         g.tags.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str()))).collect();
+    let moves = g.main_line();
+    let opening = xiangqi_opening::classify(&g.start, &moves);
     serde_json::json!({
         "start_fen": g.start.fen(),
-        "moves": g.main_line().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        "moves": moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
         "variations": count_variations(&g.line),
         "result": result_of(g),
         "headers": headers,
+        "ecco": opening.map(|o| o.code),
+        "opening": opening.map(|o| o.name_zh),
+        "opening_en": opening.and_then(|o| o.name_en),
     })
+}
+
+/// The game with the `ECCO`, `Opening` and `Variation` headers of its opening added, when it
+/// has none of the three (a record's own naming is kept as it is).
+fn with_opening_tags(g: &PgnGame) -> std::borrow::Cow<'_, PgnGame> {
+    let named = ["ECCO", "Opening", "Variation"].iter().any(|k| g.tag(k).is_some());
+    let Some(o) = xiangqi_opening::classify(&g.start, &g.main_line()).filter(|_| !named) else {
+        return std::borrow::Cow::Borrowed(g);
+    };
+    let mut g = g.clone();
+    g.set_tag("ECCO", o.code);
+    g.set_tag("Opening", o.group_zh);
+    if let Some(v) = o.variation() {
+        g.set_tag("Variation", v);
+    }
+    std::borrow::Cow::Owned(g)
 }
 
 /// One game of `show` as text: its headers, start, counts and moves.
@@ -185,6 +209,12 @@ fn write_game_text(out: &mut impl Write, number: usize, g: &PgnGame) -> std::io:
         writeln!(out, "  {k}: {v}")?;
     }
     writeln!(out, "  start: {}", g.start.fen())?;
+    if let Some(o) = xiangqi_opening::classify(&g.start, &g.main_line()) {
+        match o.name_en {
+            Some(en) => writeln!(out, "  opening: {} {} ({en})", o.code, o.name_zh)?,
+            None => writeln!(out, "  opening: {} {}", o.code, o.name_zh)?,
+        }
+    }
     writeln!(
         out,
         "  {} plies, {} variations, {} comments, result {}",
@@ -218,7 +248,7 @@ fn convert(args: ConvertArgs) -> Result<()> {
         }
         let written = match args.to {
             Target::Pgn => {
-                let text = before.write(Notation::Chinese);
+                let text = with_opening_tags(&before).write(Notation::Chinese);
                 if n > 1 {
                     output.push(b'\n');
                 }
