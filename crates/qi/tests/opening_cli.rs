@@ -46,7 +46,11 @@ fn opening_from_moves_and_from_a_fen() {
 fn record_show_and_pgn_export_name_the_opening() {
     let dir = tempfile::tempdir().unwrap();
     let plain = dir.path().join("a.txt");
-    std::fs::write(&plain, format!("{C41} 和棋")).unwrap();
+    // A plain-text record: numbered moves, then the result.
+    let words: Vec<&str> = C41.split(' ').collect();
+    let numbered: Vec<String> =
+        words.chunks(2).enumerate().map(|(i, pair)| format!("{}. {}", i + 1, pair.join(" "))).collect();
+    std::fs::write(&plain, format!("{} 和棋", numbered.join(" "))).unwrap();
     let plain = plain.to_str().unwrap();
 
     let (ok, out, err) = qi(&["record", "show", "--json", plain]);
