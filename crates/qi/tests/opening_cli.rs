@@ -33,7 +33,7 @@ fn opening_from_moves_and_from_a_fen() {
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!((v["code"].as_str(), v["name_zh"].as_str()), (Some("C00"), Some("中炮对屏风马")), "{fen}");
 
-    let (ok, out, _) = qi(&["opening", "--json", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"]);
+    let (ok, out, _) = qi(&["opening", "--json", "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1"]);
     assert!(ok);
     assert_eq!(serde_json::from_str::<Value>(&out).unwrap(), json!({"code": null, "name_zh": null, "name_en": null}));
 
@@ -77,7 +77,7 @@ fn record_show_and_pgn_export_name_the_opening() {
     assert!(out.contains("[ECCO \"C40\"]") && out.contains("[Opening \"x\"]") && !out.contains("Variation"), "{out}");
     // A game from a set-up position that reaches no table position gets no headers and null keys.
     let setup = dir.path().join("c.pgn");
-    std::fs::write(&setup, "[FEN \"4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1\"]\n\n1. e1d0 *\n").unwrap();
+    std::fs::write(&setup, "[FEN \"3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1\"]\n\n1. e1d0 *\n").unwrap();
     let (ok, out, _) = qi(&["record", "convert", "--to", "pgn", setup.to_str().unwrap()]);
     assert!(ok);
     assert!(!out.contains("ECCO"), "{out}");
