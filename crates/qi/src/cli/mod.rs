@@ -14,6 +14,7 @@ mod huarong;
 mod link;
 mod r#match;
 mod moves;
+mod opening;
 mod perft;
 mod pgn;
 mod puzzle;
@@ -52,6 +53,8 @@ enum Command {
     Record(record::Args),
     /// Convert moves between ICCS, WXF and Chinese notation.
     Moves(moves::Args),
+    /// Name an opening: its ECCO code and Chinese and English names, from moves or a FEN.
+    Opening(opening::Args),
     /// Judge a game: checkmate, stalemate, repetition, move limit.
     Game(game::Args),
     /// Huarong Dao (华容道): solve, list the classics, survey every layout, look one up.
@@ -89,6 +92,7 @@ pub fn run() -> ExitCode {
         Command::Pgn(args) => pgn::run(args),
         Command::Record(args) => record::run(args),
         Command::Moves(args) => moves::run(args),
+        Command::Opening(args) => opening::run(args),
         Command::Game(args) => game::run(args),
         Command::Huarong(args) => huarong::run(args),
         Command::Puzzle(args) => puzzle::run(args),

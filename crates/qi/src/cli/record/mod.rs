@@ -3,12 +3,15 @@
 //!
 //! `show FILE|DIR [--json]` prints each game; `--json` prints one object
 //! `{"format", "games": [{"start_fen", "moves", "variations", "result", "headers", "format",
-//! "file", "index"}]}` (the top `format` is `folder` for a folder), written as the games are
-//! read (at most `xiangqi::record::MAX_RECORD_GAMES` games in all). `--list` prints one line
-//! per game instead (see `list`). `convert IN --to pgn|xqf|dhtmlxq|text [--out OUT]` writes the
-//! games in another format and says on stderr what the target could not hold (checked by
-//! reading the output back); a target that holds one game (XQF, text) writes each game to its
-//! own file when `--out` is a folder.
+//! "file", "index", "ecco", "opening", "opening_en"}]}` (the top `format` is `folder` for a
+//! folder), written as the games are read (at most `xiangqi::record::MAX_RECORD_GAMES` games in
+//! all). `ecco` is the game's ECCO code and `opening` its Chinese name (`opening_en` the English
+//! one), by `xiangqi-opening`; null when it has none. `--list` prints one line per game instead
+//! (see `list`). `convert IN --to pgn|xqf|dhtmlxq|text [--out OUT]` writes the games in another
+//! format and says on stderr what the target could not hold (checked by reading the output
+//! back); a target that holds one game (XQF, text) writes each game to its own file when `--out`
+//! is a folder; PGN gains the `ECCO`, `Opening` and `Variation` headers when the game has none
+//! of them.
 
 mod image;
 mod list;
@@ -135,16 +138,37 @@ fn game_json(found: &Found<'_>) -> serde_json::Value {
     let g = &found.game;
     let headers: serde_json::Map<String, serde_json::Value> =
         g.tags.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str()))).collect();
+    let moves = g.main_line();
+    let opening = xiangqi_opening::classify(&g.start, &moves);
     serde_json::json!({
         "start_fen": g.start.fen(),
-        "moves": g.main_line().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        "moves": moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
         "variations": count_variations(&g.line),
         "result": result_marker(g),
         "headers": headers,
         "format": found.format.name(),
         "file": found.file.display().to_string(),
         "index": found.number,
+        "ecco": opening.map(|o| o.code),
+        "opening": opening.map(|o| o.name_zh),
+        "opening_en": opening.and_then(|o| o.name_en),
     })
+}
+
+/// The game with the `ECCO`, `Opening` and `Variation` headers of its opening added, when it
+/// has none of the three (a record's own naming is kept as it is).
+fn with_opening_tags(g: &PgnGame) -> std::borrow::Cow<'_, PgnGame> {
+    let named = ["ECCO", "Opening", "Variation"].iter().any(|k| g.tag(k).is_some());
+    let Some(o) = xiangqi_opening::classify(&g.start, &g.main_line()).filter(|_| !named) else {
+        return std::borrow::Cow::Borrowed(g);
+    };
+    let mut g = g.clone();
+    g.set_tag("ECCO", o.code);
+    g.set_tag("Opening", o.group_zh);
+    if let Some(v) = o.variation() {
+        g.set_tag("Variation", v);
+    }
+    std::borrow::Cow::Owned(g)
 }
 
 /// One game of `show` as text: its headers, start, counts and moves (in a folder, first its
@@ -159,6 +183,12 @@ fn write_game_text(out: &mut impl Write, number: usize, found: &Found<'_>, folde
         writeln!(out, "  {k}: {v}")?;
     }
     writeln!(out, "  start: {}", g.start.fen())?;
+    if let Some(o) = xiangqi_opening::classify(&g.start, &g.main_line()) {
+        match o.name_en {
+            Some(en) => writeln!(out, "  opening: {} {} ({en})", o.code, o.name_zh)?,
+            None => writeln!(out, "  opening: {} {}", o.code, o.name_zh)?,
+        }
+    }
     writeln!(
         out,
         "  {} plies, {} variations, {} comments, result {}",
@@ -197,7 +227,7 @@ fn convert(args: ConvertArgs) -> Result<()> {
         let before = &found.game;
         let written = match args.to {
             Target::Pgn => {
-                let text = before.write(Notation::Chinese);
+                let text = with_opening_tags(before).write(Notation::Chinese);
                 if n > 1 {
                     output.push(b'\n');
                 }
