@@ -5,7 +5,7 @@ use super::{Claimed, PrunePolicy, RoomStore, Save, SaveError, StoreError, ALIVE_
 use crate::id::RoomId;
 use crate::record::{wall_ms, RoomRecord};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use tokio::sync::oneshot;
 
 /// Most saves folded into one transaction.
