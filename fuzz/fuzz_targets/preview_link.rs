@@ -66,7 +66,10 @@ fuzz_target!(|data: &[u8]| {
         _ => (format!("/preview/xq.png?{q}"), None),
     };
     let Some((status, body)) = runtime().block_on(get(&uri)) else { return };
-    assert!(status < 500, "{uri}: {status} {}", String::from_utf8_lossy(&body));
+    // A card is drawn on the preview pool within 5 s, else 503 (the documented answer of a busy
+    // server): under the address sanitizer on a loaded machine a long game's card can take that.
+    let busy = status == 503 && uri.starts_with("/preview/") && String::from_utf8_lossy(&body).contains("longer than");
+    assert!(status < 500 || busy, "{uri}: {status} {}", String::from_utf8_lossy(&body));
     if uri.starts_with("/oembed") && status == 200 {
         let value: serde_json::Value = serde_json::from_slice(&body).expect("oEmbed answers JSON");
         let html = value["html"].as_str().expect("an html snippet");
