@@ -4,7 +4,8 @@
     python3 fuzz/seed-corpus.py [--qi target/release/qi] [--games 150]
 
 Seeds `fuzz/corpus/<target>/` for fen, notation, pgn, link_seed, link_compact,
-engine_protocol, huarong_text, huarong_code, xqf and dhtmlxq (api_json and games_tsv were seeded by hand,
+engine_protocol, uci_loop, preview_link, games_tsv, puzzle_file, huarong_text, huarong_code,
+xqf and dhtmlxq (api_json and api_call were seeded by hand,
 see README.md). Inputs come from crates/xiangqi/tests/data (games, perft and rulings
 positions), the PGN example and the Huarong Dao classics and puzzles; FENs, other notations
 and links are written by the `qi` binary, so a build of it is needed. Existing files are kept:
@@ -100,6 +101,17 @@ def main():
         fen_moves = f"fen {fen} moves {' '.join(moves)}"
         write("engine_protocol", f"uci\nisready\nposition {fen_moves}\ngo wtime 300000 btime 300000 winc 2000 binc 2000\n")
         write("engine_protocol", f"ucci\nposition {fen_moves}\ngo time 300000 increment 2000 opptime 280000\n")
+        if index % 5 == 0:
+            write("uci_loop", f"uci\nisready\nposition {fen_moves}\ngo wtime 300000 btime 300000\nquit\n")
+            write("uci_loop", f"ucci\r\nposition {fen_moves}\r\ngo ponder time 9000\r\nponderhit\r\n")
+        # Previews: the first byte picks oEmbed (raw, or as a board link's url), the board
+        # page, the embed page or the card; the rest is the link's query.
+        compact, seed_query = qi.link(fen, moves, "compact"), qi.link(fen, moves, "seed")
+        plain = f"fen={fen.replace(' ', '%20')}&moves={'.'.join(moves)}"
+        for pick, query in enumerate((compact, seed_query, plain, f"{compact}&ply=3&flip=1", plain)):
+            if index % 10 == pick:
+                write("preview_link", bytes([pick]) + query.encode())
+                write("preview_link", bytes([(pick + 1) % 5]) + query.encode())
         if index % 3 == 0:
             notation = ("wxf", "chinese", "iccs")[index // 3 % 3]
             written, _ = qi.convert(fen, moves, notation)
@@ -130,8 +142,31 @@ def main():
         "position startpos\ngo wtime 0 btime 0 movestogo 40\n",
     ):
         write("engine_protocol", line)
+    for text in (
+        b"uci\nposition startpos\ngo depth 2\ngo depth -5\ngo foo\ngo nodes 1e30\nisready\nquit\n",
+        b"uci\n\xff\xfe\nposition startpos moves h2e2\ngo movetime 1\n",
+        b"ucci\nposition startpos\ngo infinite\nstop\nprobe startpos\n",
+        b"position startpos\ngo " + b"x" * 70000 + b"\nisready",
+        b"setoption name MultiPV value 3\nsetoption name Level value 1\nposition startpos\ngo depth 2\n",
+    ):
+        write("uci_loop", text)
+    for query in ("g=", "p=&r=", "moves=h2e2.h9g7&lang=zh", "url=http%3A%2F%2Fh%2Fembed%3Fmoves%3Dh2e2&maxwidth=300",
+                  "fen=3k5/R8/9/9/9/9/9/9/8R/4K4%20w%20-%20-%200%201&moves=i1i9"):
+        for pick in range(5):
+            write("preview_link", bytes([pick]) + query.encode())
     longest = max(games, key=lambda g: len(g[1]))
     write("engine_protocol", f"position fen {longest[0]} moves {' '.join(longest[1])}\ngo depth 1\n" * 40)
+
+    # Data files as they are read: games files of a few lines, puzzle files with their header.
+    game_lines = [line for line in (DATA / "games.tsv").read_text(encoding="utf-8").splitlines()
+                  if line and not line.startswith("#")]
+    for start in range(0, 60, 3):
+        write("games_tsv", "# id\tstart_fen\tmoves\n" + "\n".join(game_lines[start : start + 3]) + "\n")
+    puzzle_text = (ROOT / "crates/puzzle/data/puzzles.tsv").read_text(encoding="utf-8").splitlines()
+    header = [line for line in puzzle_text if line.startswith("#")]
+    puzzles = [line for line in puzzle_text if line and not line.startswith("#")]
+    for start in range(0, 100, 5):
+        write("puzzle_file", "\n".join(header + puzzles[start : start + 5]) + "\n")
 
     layouts = [r[1] for r in rows(ROOT / "crates/huarong/data/huarong-classic.tsv")]
     layouts += [r[1] for r in rows(ROOT / "crates/huarong/data/puzzles.tsv")][:200]

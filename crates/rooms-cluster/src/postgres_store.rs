@@ -14,6 +14,7 @@
 use postgres::{GenericClient, NoTls, Row};
 use qi_rooms::store::jobs::{commit_jobs, JobWriter};
 use qi_rooms::store::row::{color_column, RoomRow, ROOM_COLUMNS};
+use qi_rooms::store::taken_over_at;
 use qi_rooms::{Claimed, PrunePolicy, RoomId, RoomRecord, RoomStore, Save, SaveError, StoreError};
 use r2d2_postgres::PostgresConnectionManager;
 use std::time::Duration;
@@ -305,7 +306,8 @@ impl RoomStore for PostgresStore {
         let mut record = read_row(&row)?;
         let previous: Option<String> = row.get("owner");
         let fence: i64 = row.get::<_, i64>("fence") + 1;
-        // The previous owner's last sign of life: the clock ran until then, not after.
+        // The previous owner's last sign of life: the clock ran until it could last have been
+        // shown, not after (an owner that lost its lease with a Redis restart was alive).
         let alive: Option<i64> = match previous.as_deref() {
             Some(previous) if previous != owner => tx
                 .query_opt("SELECT alive_ms FROM instances WHERE id = $1", &[&previous])
@@ -315,7 +317,7 @@ impl RoomStore for PostgresStore {
         };
         if let (Some(alive), Some(clock)) = (alive, record.clock.as_mut()) {
             if record.outcome == "ongoing" && clock.running.is_some() {
-                clock.at_ms = wall_ms.min(clock.at_ms + (wall_ms - alive).max(0));
+                clock.at_ms = taken_over_at(clock.at_ms, alive, wall_ms);
             }
         }
         let at = record.clock.as_ref().map(|c| c.at_ms);

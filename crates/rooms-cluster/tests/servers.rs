@@ -37,8 +37,9 @@ fn the_postgres_store_migrates_once_fences_writes_and_settles_a_dead_owner_s_clo
     assert_eq!(a.fence, 1);
     let b = other.claim(&r.id, "b", 100_000).unwrap().unwrap();
     assert_eq!(b.fence, 2);
-    // The clock was saved at 10 s with Black's time running: 3 s count, the 87 s after do not.
-    assert_eq!(b.record.clock.as_ref().unwrap().at_ms, 97_000);
+    // The clock was saved at 10 s with Black's time running: the 3 s until A's last sign of
+    // life count, and so do the 1.25 s A may have shown the clock after it; the rest does not.
+    assert_eq!(b.record.clock.as_ref().unwrap().at_ms, 95_750);
 
     // A's late write is fenced off; B's goes through; a batch keeps the good job.
     let mut newer = r.clone();
@@ -60,6 +61,29 @@ fn the_postgres_store_migrates_once_fences_writes_and_settles_a_dead_owner_s_clo
     assert_eq!(store.count().unwrap(), 2);
     assert_eq!(store.resume(200_000).unwrap(), 0, "a shared store leaves the rooms to their claims");
     assert!(store.claim(&RoomId::random(), "x", 0).unwrap().is_none());
+}
+
+#[test]
+fn a_room_taken_from_an_owner_still_alive_shows_no_clock_above_the_one_before() {
+    // A Redis restart takes every lease with it: another instance claims a room whose owner
+    // is alive and has shown the running clock until now. The 130 ms between the owner's last
+    // sign of life and the claim were given back to the player before (issue 50): the state
+    // after the claim showed a clock above the one before it.
+    let server = PostgresServer::start().unwrap();
+    let mut a = PostgresStore::connect(&server.url()).unwrap();
+    let mut b = PostgresStore::connect(&server.url()).unwrap();
+    let r = record(true, 10_000);
+    assert_eq!(a.commit(&[vec![Save { record: r.clone(), follows: None, fence: 0 }]]).unwrap(), vec![Ok(())]);
+    a.mark_alive("a", 13_000).unwrap();
+    a.claim(&r.id, "a", 13_000).unwrap().unwrap();
+    b.mark_alive("b", 13_100).unwrap();
+    let claimed = b.claim(&r.id, "b", 13_130).unwrap().unwrap();
+    let now = tokio::time::Instant::now();
+    let room = qi_rooms::Room::from_record(claimed.record, now, 13_130).unwrap();
+    let shown = room.clock().unwrap().remaining(xiangqi::Color::Black, now);
+    // A showed Black 60 s less the 3.13 s run since the save, at 13.13 s; B shows no more.
+    assert!(shown <= 60_000 - 3_130, "B shows {shown} ms, above the 56,870 ms A showed");
+    assert_eq!(shown, 60_000 - 3_130, "and charges nothing the owner did not");
 }
 
 #[test]

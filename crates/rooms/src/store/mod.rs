@@ -11,6 +11,7 @@
 //! either has moved on. So an owner that lost its room (its lease expired while it was paused,
 //! another instance claimed the room) can never overwrite a newer state.
 
+mod alive;
 pub mod jobs;
 mod memory;
 mod prune;
@@ -19,6 +20,7 @@ mod sqlite;
 mod sqlite_backup;
 mod writer;
 
+pub use alive::{taken_over_at, ALIVE_EVERY, SHOWN_AFTER_ALIVE};
 pub use memory::{MemoryControl, MemoryStore};
 pub use prune::PrunePolicy;
 pub use sqlite::{Durability, SqliteStore, DATABASE_FILE, LOCK_FILE};
@@ -103,8 +105,10 @@ pub trait RoomStore: Send + 'static {
 
     /// Takes room `id` over for `owner`: raises its fence (so writes of any earlier owner are
     /// refused from now on) and returns it. A store shared by several servers also moves a
-    /// running clock's reference time forward by the time since the previous owner was last
-    /// alive ([`RoomStore::mark_alive`]), so that nobody is charged for a dead owner.
+    /// running clock's reference time forward by the time since the previous owner could last
+    /// have shown it ([`taken_over_at`]: [`SHOWN_AFTER_ALIVE`] past its last
+    /// [`RoomStore::mark_alive`]), so that nobody is charged for a dead owner and a clock shown
+    /// never goes back up.
     ///
     /// # Errors
     /// When the store cannot be read or written, or the row is corrupt.

@@ -1,17 +1,15 @@
 //! Runs a [`RoomStore`] on a thread of its own, with group commit: every save that arrives
 //! while a commit is under way goes into the next one, so one disk flush serves many moves.
 
-use super::{Claimed, PrunePolicy, RoomStore, Save, SaveError, StoreError};
+use super::{Claimed, PrunePolicy, RoomStore, Save, SaveError, StoreError, ALIVE_EVERY};
 use crate::id::RoomId;
 use crate::record::{wall_ms, RoomRecord};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use tokio::sync::oneshot;
 
 /// Most saves folded into one transaction.
 const MAX_BATCH: usize = 512;
-/// How often the store hears that the server is alive (the downtime bound, see `resume`).
-const ALIVE_EVERY: Duration = Duration::from_secs(1);
 
 enum Job {
     Load(RoomId, oneshot::Sender<Result<Option<RoomRecord>, StoreError>>),
