@@ -161,7 +161,7 @@ export default {
   'games.event': 'Giải', 'games.date': 'Ngày', 'games.result': 'Kết quả', 'games.moves': 'Nước',
   'games.count': '{shown} trên {n} ván: bấm vào một ván để mở, vào tiêu đề cột để sắp xếp', 'games.more': '{shown} ván đầu trên {n} ván: lọc để tìm các ván khác',
   'record.format.xqf': 'XQF', 'record.format.dhtmlxq': 'DhtmlXQ', 'record.format.text': 'văn bản', 'record.format.pgn': 'PGN',
-  'record.format.cbr': 'ChessBridge (CBR)', 'record.format.cbl': 'thư viện ChessBridge (CBL)',
+  'record.format.cbr': 'tệp ChessBridge (CBR)', 'record.format.cbl': 'thư viện ChessBridge (CBL)',
   'record.at.line': 'dòng {n}', 'record.at.offset': 'byte {n}', 'record.at.input': 'tệp',
   'err.bad_record': 'Không đọc được biên bản {format} ({where}): {why}.',
   'record.why.empty': 'trong đó không có ván cờ nào',
