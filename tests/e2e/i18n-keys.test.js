@@ -15,7 +15,7 @@ const OTHERS = { 'zh-Hans': zhHans, 'zh-Hant': zhHant, vi };
 const SAME_EVERYWHERE = new Set(['Qi', 'FEN', 'PGN', 'WXF', 'ICCS', 'XQF', 'DhtmlXQ', '◀', '▶']);
 
 /** Latin words that a Chinese text may hold: formats, notations, keys, examples, and QR (QR 碼 is Taiwan's word). */
-const LATIN_IN_CHINESE = /^(QR|FEN|PGN|pgn|WXF|ICCS|XQF|DhtmlXQ|PNG|SVG|GIF|Esc|w|b|l|h2e2|C2\.5|P2-5|s|XQ)$/;
+const LATIN_IN_CHINESE = /^(QR|FEN|PGN|pgn|WXF|ICCS|XQF|CBR|CBL|DhtmlXQ|PNG|SVG|GIF|Esc|w|b|l|h2e2|C2\.5|P2-5|s|XQ)$/;
 
 const placeholders = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
