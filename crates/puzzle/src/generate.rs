@@ -1,6 +1,7 @@
 //! The whole run: games looked through on several threads, each with its own engine, the
 //! candidates checked, duplicates left out, the set sorted by rating.
 
+use crate::confirm::confirm;
 use crate::scan::{scan, Game};
 use crate::verify::verify;
 use crate::{Puzzle, Settings};
@@ -18,12 +19,12 @@ pub struct Progress {
     pub positions: u64,
     /// Candidates the quick pass found.
     pub candidates: u64,
-    /// Candidates the deeper search kept.
+    /// Candidates the deeper search and the confirming search kept.
     pub kept: u64,
 }
 
 /// The engine's transposition table for each thread, in MiB.
-const HASH_MB: usize = 16;
+pub(crate) const HASH_MB: usize = 16;
 
 /// Finds the puzzles of `games` on `threads` threads (each game on one thread, with the engine's
 /// table cleared before it, so a run gives the same set whatever the threads do). `on_progress`
@@ -50,8 +51,14 @@ pub fn generate(
                 |engine, game| {
                     engine.clear();
                     let (candidates, searched) = scan(engine, game, settings);
-                    let kept: Vec<Puzzle> =
-                        candidates.iter().filter_map(|c| verify(engine, c, settings).ok()).collect();
+                    let kept: Vec<Puzzle> = candidates
+                        .iter()
+                        .filter_map(|c| {
+                            let puzzle = verify(engine, c, settings).ok()?;
+                            let confirmed = settings.confirm_nodes == 0 || confirm(engine, &puzzle, settings).is_ok();
+                            confirmed.then_some(puzzle)
+                        })
+                        .collect();
                     counters[0].fetch_add(1, Ordering::Relaxed);
                     counters[1].fetch_add(searched, Ordering::Relaxed);
                     counters[2].fetch_add(candidates.len() as u64, Ordering::Relaxed);

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+mod confirm;
 mod endgame;
 pub mod endgames;
 pub mod file;
@@ -13,6 +14,7 @@ mod settings;
 mod theme;
 mod verify;
 
+pub use confirm::{confirm, confirm_set, Confirmed};
 pub use endgame::{Endgame, Goal};
 pub use generate::{generate, one_per_position, Progress};
 pub use kind::Kind;

@@ -33,6 +33,14 @@ pub struct Settings {
     pub first_ply: usize,
     /// The most solver moves of a win's line.
     pub max_win_moves: usize,
+    /// Nodes for the confirming search of a finished puzzle (see [`crate::confirm`]); 0 skips it.
+    pub confirm_nodes: u64,
+    /// The solver's score after the key move for a win in the confirming search: at least this
+    /// (lower than [`Settings::winning`]: a deeper search moves scores a bit).
+    pub confirm_winning: i32,
+    /// The gap the confirming search asks of a win's only move (a little looser than
+    /// [`Settings::gap`] for the same reason).
+    pub confirm_gap: f64,
 }
 
 impl Default for Settings {
@@ -46,6 +54,9 @@ impl Default for Settings {
             swing: 200,
             first_ply: 10,
             max_win_moves: 3,
+            confirm_nodes: 600_000,
+            confirm_winning: 100,
+            confirm_gap: 0.1,
         }
     }
 }

@@ -22,6 +22,9 @@ pub enum Rejection {
     NotAlone,
     /// The line did not end in a mate where the search said it would.
     LineBroken,
+    /// The confirming search (fresh, twice the nodes, from the position alone) chose another
+    /// first move, or no longer sees the mate or the win (see [`crate::confirm`]).
+    NotConfirmed,
 }
 
 /// A position and the game before it, moved along a line.

@@ -1,8 +1,9 @@
 //! The shipped set (data/puzzles.tsv) read back and a sample of it checked again by a search
-//! independent of the one that made it: a fresh engine, twice the nodes, two lines.
+//! independent of the one that made it: a fresh engine, twice the nodes, two lines (the
+//! generator's last check, `confirm`).
 
-use xiangqi_engine::{Engine, Limits};
-use xiangqi_puzzle::{file, Kind};
+use xiangqi_engine::Engine;
+use xiangqi_puzzle::{confirm, file, Kind, Rejection, Settings};
 
 const SHIPPED: &str = include_str!("../data/puzzles.tsv");
 
@@ -20,36 +21,23 @@ fn the_shipped_set_reads_back_and_is_sorted() {
 
 #[test]
 fn a_sample_is_confirmed_by_a_deeper_search() {
+    // `confirm`: a fresh engine, twice the verifying nodes, two lines, from the position alone;
+    // the same first move, and still the only mate (within its length) or the only winning move.
     let puzzles = file::read(SHIPPED).expect("the shipped set reads");
-    let sample: Vec<_> = puzzles.iter().step_by((puzzles.len() / 6).max(1)).take(6).collect();
-    for p in sample {
-        let mut engine = Engine::new(16);
-        let limits = Limits { nodes: Some(600_000), multipv: 2, ..Limits::default() };
-        let info = engine.search(&p.position, &[], &limits, |_| {});
-        let best = &info.lines[0];
-        assert_eq!(info.best, Some(p.moves[0]), "{}: the first move is the engine's choice", p.id);
-        match p.kind {
-            Kind::Mate => {
-                let n = p.mate_in.expect("a mate has its length") as i32;
-                assert!(best.score.mate_in().is_some_and(|m| m <= n), "{}: mate in {n}", p.id);
-                if let Some(second) = info.lines.get(1) {
-                    assert!(!second.score.mate_in().is_some_and(|m| (1..=n).contains(&m)), "{}: one mating move", p.id);
-                }
-            }
-            Kind::Win => {
-                assert!(best.score.centipawns() >= 100, "{}: still ahead ({:?})", p.id, best.score);
-                if let Some(second) = info.lines.get(1) {
-                    // A little looser than the finder's 0.2: a deeper search moves scores a bit.
-                    let expected = |cp: i32| 1.0 / (1.0 + 10f64.powf(-f64::from(cp.clamp(-4000, 4000)) / 400.0));
-                    assert!(
-                        expected(best.score.centipawns()) - expected(second.score.centipawns()) >= 0.1,
-                        "{}: the only winning move ({:?} against {:?})",
-                        p.id,
-                        best.score,
-                        second.score
-                    );
-                }
-            }
-        }
+    let settings = Settings::default();
+    let mut engine = Engine::new(16);
+    for p in puzzles.iter().step_by((puzzles.len() / 6).max(1)).take(6) {
+        assert_eq!(confirm(&mut engine, p, &settings), Ok(()), "{} ({:?}, {:?})", p.id, p.kind, p.moves);
     }
+}
+
+#[test]
+fn a_puzzle_with_another_first_move_is_not_confirmed() {
+    let puzzles = file::read(SHIPPED).expect("the shipped set reads");
+    let mut p = puzzles.iter().find(|p| p.kind == Kind::Mate && p.mate_in == Some(1)).expect("a mate in one").clone();
+    let other = p.position.legal_moves().iter().copied().find(|&m| m != p.moves[0]).expect("another move");
+    p.moves = vec![other];
+    let mut engine = Engine::new(16);
+    let settings = Settings { confirm_nodes: 20_000, ..Settings::default() };
+    assert_eq!(confirm(&mut engine, &p, &settings), Err(Rejection::NotConfirmed));
 }

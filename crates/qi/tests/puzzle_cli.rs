@@ -1,4 +1,4 @@
-//! `qi puzzle endgames` and `qi puzzle rerate`, run as a program: the JSON other programs read,
+//! `qi puzzle endgames`, `rerate` and `confirm`, run as a program: the JSON other programs read,
 //! the grade filter, a file of the first rating formula rated again (once only), and merge
 //! refusing to join files of the two formulas.
 
@@ -75,4 +75,44 @@ fn rerate_rates_a_first_formula_file_once_and_merge_keeps_formulas_apart() {
         qi(&["puzzle", "merge", old.to_str().unwrap(), new.to_str().unwrap(), "--out", joined.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(err.contains("qi puzzle rerate"), "{err}");
+}
+
+#[test]
+fn confirm_keeps_what_a_deeper_search_agrees_with_and_says_why_it_takes_the_rest_out() {
+    // Two true mates in one, and the first position again as a "win" by a rook move that does
+    // not mate: the fresh search mates at once and takes the third out (another first move).
+    let file = format!("{FIRST_FORMULA}c3\t4k4/9/9/9/5R3/R8/8p/9/9/3K5 w - - 0 1\ta4a5\twin\t-\t1100\t-\ttest 3\n");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("three.tsv");
+    let out_path = dir.path().join("confirmed.tsv");
+    std::fs::write(&path, file).unwrap();
+    let (code, out, err) = qi(&[
+        "puzzle",
+        "confirm",
+        path.to_str().unwrap(),
+        "--out",
+        out_path.to_str().unwrap(),
+        "--nodes",
+        "20000",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let summary: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(summary["checked"], 3);
+    assert_eq!(summary["kept"], 2);
+    assert_eq!(summary["taken_out"][0]["id"], "c3");
+    assert_eq!(summary["taken_out"][0]["reason"], "NotConfirmed");
+    let text = std::fs::read_to_string(&out_path).unwrap();
+    assert!(text.contains("qi puzzle confirm --nodes 20000"), "{text}");
+    assert_eq!(text.matches("# id\t").count(), 1, "the column names once");
+    let (code, out, _) = qi(&["puzzle", "list", "--file", out_path.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0);
+    let kept: Vec<Value> = serde_json::from_str(&out).unwrap();
+    let ids: Vec<&str> = kept.iter().map(|p| p["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["a1", "b2"]);
+    let (code, _, err) = qi(&["puzzle", "confirm", path.to_str().unwrap(), "--out", "x.tsv", "--nodes", "0"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--nodes"), "{err}");
 }

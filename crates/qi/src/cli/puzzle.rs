@@ -1,4 +1,4 @@
-//! `qi puzzle generate|merge|list|endgames`: Xiangqi puzzles found by the engine in games
+//! `qi puzzle generate|confirm|merge|rerate|list|endgames`: Xiangqi puzzles found by the engine in games
 //! ([`xiangqi_puzzle`]), the set the site ships, and its endgame track (残局).
 
 use anyhow::{bail, Context, Result};
@@ -38,6 +38,27 @@ enum Sub {
         #[arg(long)]
         out: PathBuf,
         /// Print one JSON object with the totals.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check every puzzle of a file again with a fresh, deeper search (as `generate` does last)
+    /// and write those it confirms: for sets made before that check, or at a deeper search.
+    Confirm {
+        /// A puzzle file.
+        file: PathBuf,
+        /// Where to write the confirmed puzzles (it may be the same file).
+        #[arg(long)]
+        out: PathBuf,
+        /// Nodes for each puzzle's search.
+        #[arg(long, default_value_t = Settings::default().confirm_nodes)]
+        nodes: u64,
+        /// Threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// The engine's evaluation: `<default>` (the built-in net), `classical` or a net file.
+        #[arg(long, default_value = "<default>")]
+        eval_file: String,
+        /// Print one JSON object: file, checked, kept, and the puzzles taken out with the reason.
         #[arg(long)]
         json: bool,
     },
@@ -91,6 +112,10 @@ struct GenerateArgs {
     /// Nodes for the deeper check of each candidate (each solver move of its line).
     #[arg(long, default_value_t = Settings::default().verify_nodes)]
     verify_nodes: u64,
+    /// Nodes for the last, independent check of each puzzle found (a fresh search from the
+    /// position alone; 0 skips it).
+    #[arg(long, default_value_t = Settings::default().confirm_nodes)]
+    confirm_nodes: u64,
     /// Look at only the first N games.
     #[arg(long)]
     limit: Option<usize>,
@@ -109,6 +134,9 @@ pub fn run(args: Args) -> Result<()> {
     match args.command {
         Sub::Generate(args) => run_generate(args),
         Sub::Merge { files, out, json } => run_merge(&files, &out, json),
+        Sub::Confirm { file, out, nodes, threads, eval_file, json } => {
+            run_confirm(&file, &out, nodes, threads, &eval_file, json)
+        }
         Sub::Rerate { file, out, json } => run_rerate(&file, &out, json),
         Sub::List { file, kind, json } => run_list(file.as_deref(), kind.as_deref(), json),
         Sub::Endgames { grade, json } => run_endgames(grade, json),
@@ -120,6 +148,9 @@ fn run_generate(args: GenerateArgs) -> Result<()> {
     if args.scan_nodes == 0 || args.verify_nodes < args.scan_nodes {
         bail!("--scan-nodes must be at least 1 and --verify-nodes at least as many");
     }
+    if args.confirm_nodes != 0 && args.confirm_nodes < args.verify_nodes {
+        bail!("--confirm-nodes must be 0 (no confirming search) or at least --verify-nodes");
+    }
     let mut games = Vec::new();
     for path in &args.games {
         games.extend(read_games(path)?);
@@ -127,7 +158,12 @@ fn run_generate(args: GenerateArgs) -> Result<()> {
     if let Some(limit) = args.limit {
         games.truncate(limit);
     }
-    let settings = Settings { scan_nodes: args.scan_nodes, verify_nodes: args.verify_nodes, ..Settings::default() };
+    let settings = Settings {
+        scan_nodes: args.scan_nodes,
+        verify_nodes: args.verify_nodes,
+        confirm_nodes: args.confirm_nodes,
+        ..Settings::default()
+    };
     let threads = crate::cli::threads_or_cores(args.threads);
     let bar = if args.json { ProgressBar::hidden() } else { ProgressBar::new(games.len() as u64) };
     bar.set_style(
@@ -146,10 +182,11 @@ fn run_generate(args: GenerateArgs) -> Result<()> {
     let header = [
         "Xiangqi puzzles found by Qi's engine (qi puzzle generate); every line checked by a deeper search.".to_string(),
         format!(
-            "qi puzzle generate {} --scan-nodes {} --verify-nodes {} --eval-file {}",
+            "qi puzzle generate {} --scan-nodes {} --verify-nodes {} --confirm-nodes {} --eval-file {}",
             inputs.join(" "),
             args.scan_nodes,
             args.verify_nodes,
+            args.confirm_nodes,
             args.eval_file
         ),
         format!(
@@ -287,6 +324,57 @@ fn spread(puzzles: &[Puzzle]) -> Value {
     ratings.sort_unstable();
     let percentile = |q: f64| ratings.get(((ratings.len().max(1) - 1) as f64 * q) as usize).copied();
     json!({"min": percentile(0.0), "p10": percentile(0.1), "median": percentile(0.5), "p90": percentile(0.9), "max": percentile(1.0)})
+}
+
+fn run_confirm(
+    path: &Path,
+    out: &Path,
+    nodes: u64,
+    threads: Option<usize>,
+    eval_file: &str,
+    as_json: bool,
+) -> Result<()> {
+    nnue::set_default_net(nnue::load_eval_file(eval_file).map_err(|e| anyhow::anyhow!(e))?);
+    if nodes == 0 {
+        bail!("--nodes must be at least 1");
+    }
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let puzzles = file::read(&text).with_context(|| format!("reading {}", path.display()))?;
+    let checked = puzzles.len();
+    let settings = Settings { confirm_nodes: nodes, ..Settings::default() };
+    let threads = crate::cli::threads_or_cores(threads);
+    let started = Instant::now();
+    let (kept, dropped) = xiangqi_puzzle::confirm_set(puzzles, &settings, threads)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let mut header: Vec<String> =
+        text.lines().take_while(|l| l.starts_with('#')).map(|l| l.trim_start_matches('#').trim().to_string()).collect();
+    header.pop_if(|l| l.starts_with("id\t"));
+    header.push(format!(
+        "qi puzzle confirm --nodes {nodes} --eval-file {eval_file}: {} of {checked} confirmed, {} taken out",
+        kept.len(),
+        dropped.len()
+    ));
+    std::fs::write(out, file::write(&kept, &header)).with_context(|| format!("writing {}", out.display()))?;
+    if as_json {
+        let taken_out: Vec<Value> = dropped
+            .iter()
+            .map(|(p, why)| json!({"id": p.id, "kind": p.kind.name(), "reason": format!("{why:?}")}))
+            .collect();
+        crate::cli::print_json(&json!({
+            "file": out.display().to_string(),
+            "checked": checked,
+            "kept": kept.len(),
+            "taken_out": taken_out,
+            "seconds": seconds,
+            "threads": threads,
+        }));
+    } else {
+        for (p, why) in &dropped {
+            println!("{}  {}  taken out: {why:?}", p.id, p.kind.name());
+        }
+        println!("{}: {} of {checked} puzzles confirmed in {seconds:.0} s", out.display(), kept.len());
+    }
+    Ok(())
 }
 
 fn run_rerate(path: &Path, out: &Path, as_json: bool) -> Result<()> {
