@@ -246,6 +246,15 @@ fn transpositions_are_named_by_the_position_reached() {
     assert_eq!(code_of("兵三进一 马2进3 马二进三 卒3进1").0, "E42");
     // The same direction cannons' river-bank chariot, the left horse first.
     assert_eq!(code_of("炮二平五 炮8平5 马二进三 马8进7 车一平二 车9进1 马八进七 车9平4 车二进四").0, "D23");
+    // The 7th-file horse against the screen horse: the published order, the master games' order
+    // with both 7th pawns first, and Black's right horse first.
+    assert_eq!(code_of("炮二平五 马8进7 马二进三 车9平8 车一平二 马2进3 马八进七").0, "C01");
+    assert_eq!(code_of("炮二平五 马8进7 马二进三 车9平8 兵七进一 卒7进1 马八进七 马2进3").0, "C01");
+    assert_eq!(code_of("炮二平五 马2进3 兵七进一 卒7进1 马八进七 马8进7 马二进三 车9平8").0, "C01");
+    // The same direction cannons' right cannon across the river, in two orders.
+    let d14 = "炮二平五 炮8平5 马二进三 马8进7 车一平二 马2进3 兵七进一 卒7进1 马八进七 炮2进4";
+    assert_eq!(code_of(d14), ("D14".to_string(), "顺炮直车对缓开车 黑过河炮".to_string()));
+    assert_eq!(code_of("炮二平五 炮8平5 马二进三 马8进7 车一平二 炮2进4").0, "D14");
 }
 
 #[test]
