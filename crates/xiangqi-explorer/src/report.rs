@@ -55,6 +55,10 @@ pub struct MoveReport {
     pub wxf: String,
     /// Chinese (`炮二平五`).
     pub chinese: String,
+    /// Chinese in traditional characters (`馬８進７`).
+    pub traditional: String,
+    /// Vietnamese (`P2-5`).
+    pub vietnamese: String,
     /// Games that played it here.
     pub games: u32,
     /// Of them, Red won.
@@ -139,6 +143,8 @@ pub fn explore(sources: &[&Explorer], start: &Position, moves: &[Move]) -> Repor
                 mv: s.mv.to_string(),
                 wxf: notation::format(&pos, s.mv, Notation::Wxf),
                 chinese: notation::format(&pos, s.mv, Notation::Chinese),
+                traditional: notation::format(&pos, s.mv, Notation::Traditional),
+                vietnamese: notation::format(&pos, s.mv, Notation::Vietnamese),
                 games: s.games,
                 red: s.red,
                 draw: s.draw,
