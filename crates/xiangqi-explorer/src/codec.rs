@@ -13,7 +13,8 @@ use xiangqi::{Move, Position};
 /// The format's first bytes (its version is the digit).
 const MAGIC: &[u8; 4] = b"QIX1";
 
-/// A game as the format holds it.
+/// A game as the format holds it, its moves unpacked (what the build script writes).
+#[allow(dead_code)] // Only build.rs, which includes this file, makes them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct PackedGame {
     /// The game's name in its collection.
@@ -33,6 +34,19 @@ fn sorted_moves(pos: &Position) -> Vec<Move> {
     moves
 }
 
+/// A game with its moves still packed, one byte a ply (what the format stores).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct RawGame {
+    /// The game's name.
+    pub id: String,
+    /// 0 unknown, 1 Red won, 2 draw, 3 Black won.
+    pub result: u8,
+    /// The start position.
+    pub start: Position,
+    /// One byte a ply: the move's place among the sorted legal moves.
+    pub plies: Vec<u8>,
+}
+
 fn put_number(out: &mut Vec<u8>, mut n: usize) {
     while n >= 0x80 {
         out.push((n as u8 & 0x7f) | 0x80);
@@ -41,8 +55,32 @@ fn put_number(out: &mut Vec<u8>, mut n: usize) {
     out.push(n as u8);
 }
 
-/// Packs `games`; a move that is not legal where it is played is an error naming the game.
-pub(crate) fn encode(games: &[PackedGame]) -> Result<Vec<u8>, String> {
+/// The bytes of `moves` played from `pos` (which ends after them); a move that is not legal is
+/// an error with its index.
+pub(crate) fn plies_of(pos: &mut Position, moves: &[Move]) -> Result<Vec<u8>, usize> {
+    let mut plies = Vec::with_capacity(moves.len());
+    for (i, &m) in moves.iter().enumerate() {
+        let place = sorted_moves(pos).iter().position(|&l| l == m).ok_or(i)?;
+        plies.push(place as u8);
+        pos.play_unchecked(m);
+    }
+    Ok(plies)
+}
+
+/// The moves of `plies` played from `pos` (which ends after them); a byte that names no legal
+/// move is an error with its index.
+pub(crate) fn moves_of(pos: &mut Position, plies: &[u8]) -> Result<Vec<Move>, usize> {
+    let mut moves = Vec::with_capacity(plies.len());
+    for (i, &place) in plies.iter().enumerate() {
+        let m = *sorted_moves(pos).get(usize::from(place)).ok_or(i)?;
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    Ok(moves)
+}
+
+/// Writes games whose moves are packed already.
+pub(crate) fn encode_raw<'a>(games: impl ExactSizeIterator<Item = &'a RawGame>) -> Vec<u8> {
     let mut out = MAGIC.to_vec();
     put_number(&mut out, games.len());
     let standard = Position::startpos();
@@ -53,18 +91,22 @@ pub(crate) fn encode(games: &[PackedGame]) -> Result<Vec<u8>, String> {
         let fen = if game.start == standard { String::new() } else { game.start.fen() };
         put_number(&mut out, fen.len());
         out.extend_from_slice(fen.as_bytes());
-        put_number(&mut out, game.moves.len());
-        let mut pos = game.start.clone();
-        for (ply, &m) in game.moves.iter().enumerate() {
-            let place = sorted_moves(&pos)
-                .iter()
-                .position(|&l| l == m)
-                .ok_or_else(|| format!("game {}: move {} ({m}) is not legal", game.id, ply + 1))?;
-            out.push(place as u8);
-            pos.play_unchecked(m);
-        }
+        put_number(&mut out, game.plies.len());
+        out.extend_from_slice(&game.plies);
     }
-    Ok(out)
+    out
+}
+
+/// Packs `games`; a move that is not legal where it is played is an error naming the game.
+#[allow(dead_code)] // Only build.rs, which includes this file, calls it.
+pub(crate) fn encode(games: &[PackedGame]) -> Result<Vec<u8>, String> {
+    let mut raw = Vec::with_capacity(games.len());
+    for g in games {
+        let plies = plies_of(&mut g.start.clone(), &g.moves)
+            .map_err(|i| format!("game {}: move {} ({}) is not legal", g.id, i + 1, g.moves[i]))?;
+        raw.push(RawGame { id: g.id.clone(), result: g.result, start: g.start.clone(), plies });
+    }
+    Ok(encode_raw(raw.iter()))
 }
 
 /// A reader over the packed bytes that says where they stop making sense.
@@ -103,8 +145,9 @@ impl Reader<'_> {
     }
 }
 
-/// Unpacks what [`encode`] wrote; anything else is an error saying where it went wrong.
-pub(crate) fn decode(bytes: &[u8]) -> Result<Vec<PackedGame>, String> {
+/// Reads what [`encode`] wrote, leaving the moves packed (one byte a ply, so nothing needs
+/// the rules): anything else is an error saying where it went wrong.
+pub(crate) fn decode_raw(bytes: &[u8]) -> Result<Vec<RawGame>, String> {
     if bytes.get(..4) != Some(&MAGIC[..]) {
         return Err("not packed games (no QIX1 header)".to_string());
     }
@@ -128,20 +171,20 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Vec<PackedGame>, String> {
             Position::from_fen(&fen).map_err(|e| format!("game {id}: start position: {e}"))?
         };
         let plies = r.number()?;
-        let mut pos = start.clone();
-        let mut moves = Vec::with_capacity(plies.min(bytes.len()));
-        for ply in 0..plies {
-            let place = usize::from(r.byte()?);
-            let m = *sorted_moves(&pos)
-                .get(place)
-                .ok_or_else(|| format!("game {id}: ply {} names move {place}, which is not there", ply + 1))?;
-            pos.play_unchecked(m);
-            moves.push(m);
-        }
-        games.push(PackedGame { id, result, start, moves });
+        let end = r.at.checked_add(plies).filter(|&e| e <= bytes.len());
+        let end = end.ok_or_else(|| {
+            format!("game {id}: {plies} plies run past the end, the data stops at byte {}", bytes.len())
+        })?;
+        games.push(RawGame { id, result, start, plies: bytes[r.at..end].to_vec() });
+        r.at = end;
     }
     if r.at != bytes.len() {
         return Err(format!("{} bytes left over after {count} games", bytes.len() - r.at));
     }
     Ok(games)
+}
+
+/// The error for a ply byte of `game` (at index `ply`) that names no legal move.
+pub(crate) fn bad_ply(game: &RawGame, ply: usize) -> String {
+    format!("game {}: ply {} names move {}, which is not there", game.id, ply + 1, game.plies[ply])
 }

@@ -2,7 +2,7 @@
 //! [`DEPTH`](crate::DEPTH) plies, by the rules' position hash, with the move each game played
 //! there.
 
-use crate::codec::{self, PackedGame};
+use crate::codec::{self, RawGame};
 use crate::GameResult;
 use core::fmt;
 use xiangqi::{Move, Position};
@@ -60,12 +60,27 @@ struct Visit {
     ply: u16,
 }
 
+/// A game as the explorer keeps it: the moves the index covers, and the rest still packed
+/// (one byte a ply), read only when the game is asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Stored {
+    id: String,
+    start: Position,
+    /// The first [`DEPTH`](crate::DEPTH) moves.
+    head: Vec<Move>,
+    /// The moves after them, packed ([`codec`]).
+    tail: Vec<u8>,
+    result: GameResult,
+}
+
 /// A collection of games and its index of positions. Visits are kept in one vector sorted by
 /// position hash (16 bytes each), so a look-up is a binary search and the counts are summed
 /// when asked: nothing per position is stored twice. The visits are sorted after every change.
+/// Each game's moves past the index's depth stay packed until the game is asked for: reading
+/// the master games then costs a third of decoding them all.
 #[derive(Clone, Debug, Default)]
 pub struct Explorer {
-    games: Vec<Game>,
+    games: Vec<Stored>,
     visits: Vec<Visit>,
 }
 
@@ -75,14 +90,36 @@ impl Explorer {
         Explorer::default()
     }
 
-    /// Reads games packed by [`Explorer::pack`] (or the build script, for the master games).
+    /// Reads games packed by [`Explorer::pack`] (or the build script, for the master games),
+    /// checking every move.
     ///
     /// # Errors
     /// Bytes that are not packed games, with where they stop making sense.
     pub fn from_packed(bytes: &[u8]) -> Result<Explorer, ExplorerError> {
+        Explorer::read(bytes, true)
+    }
+
+    /// Reads packed games; with `check_tails` false the moves past the depth are not decoded
+    /// (for the built-in games, which a test reads in full).
+    pub(crate) fn read(bytes: &[u8], check_tails: bool) -> Result<Explorer, ExplorerError> {
         let mut explorer = Explorer::new();
-        for g in codec::decode(bytes).map_err(ExplorerError)? {
-            explorer.push(Game { id: g.id, start: g.start, moves: g.moves, result: GameResult::from_byte(g.result) });
+        for raw in codec::decode_raw(bytes).map_err(ExplorerError)? {
+            let depth = raw.plies.len().min(crate::DEPTH);
+            let mut pos = raw.start.clone();
+            let head =
+                codec::moves_of(&mut pos, &raw.plies[..depth]).map_err(|i| ExplorerError(codec::bad_ply(&raw, i)))?;
+            if check_tails {
+                codec::moves_of(&mut pos, &raw.plies[depth..])
+                    .map_err(|i| ExplorerError(codec::bad_ply(&raw, depth + i)))?;
+            }
+            let RawGame { id, result, start, plies } = raw;
+            explorer.push(Stored {
+                id,
+                start,
+                head,
+                tail: plies[depth..].to_vec(),
+                result: GameResult::from_byte(result),
+            });
         }
         explorer.visits.sort_unstable();
         Ok(explorer)
@@ -90,18 +127,17 @@ impl Explorer {
 
     /// Packs the games (one byte a move), for [`Explorer::from_packed`].
     pub fn pack(&self) -> Vec<u8> {
-        let games: Vec<PackedGame> = self
+        let raw: Vec<RawGame> = self
             .games
             .iter()
-            .map(|g| PackedGame {
-                id: g.id.clone(),
-                result: g.result.byte(),
-                start: g.start.clone(),
-                moves: g.moves.clone(),
+            .map(|g| {
+                // The head was checked when the game was added or read, so it packs.
+                let mut plies = codec::plies_of(&mut g.start.clone(), &g.head).unwrap_or_default();
+                plies.extend_from_slice(&g.tail);
+                RawGame { id: g.id.clone(), result: g.result.byte(), start: g.start.clone(), plies }
             })
             .collect();
-        // Every game was checked when it was added, so every move packs.
-        codec::encode(&games).unwrap_or_default()
+        codec::encode_raw(raw.iter())
     }
 
     /// Adds games, each after the last; a game's index for [`Explorer::game`] is the number of
@@ -112,15 +148,24 @@ impl Explorer {
     /// the batch is added.
     pub fn add_games(&mut self, games: impl IntoIterator<Item = Game>) -> Result<usize, ExplorerError> {
         let games: Vec<Game> = games.into_iter().collect();
-        for game in &games {
+        let mut stored = Vec::with_capacity(games.len());
+        for game in games {
             let mut pos = game.start.clone();
-            for (ply, &m) in game.moves.iter().enumerate() {
+            for (ply, &m) in game.moves.iter().enumerate().take(crate::DEPTH) {
                 pos.play(m)
                     .map_err(|_| ExplorerError(format!("game {}: move {} ({m}) is not legal", game.id, ply + 1)))?;
             }
+            let depth = game.moves.len().min(crate::DEPTH);
+            let tail = codec::plies_of(&mut pos, &game.moves[depth..]).map_err(|i| {
+                let (ply, m) = (depth + i + 1, game.moves[depth + i]);
+                ExplorerError(format!("game {}: move {ply} ({m}) is not legal", game.id))
+            })?;
+            let Game { id, start, mut moves, result } = game;
+            moves.truncate(depth);
+            stored.push(Stored { id, start, head: moves, tail, result });
         }
-        let added = games.len();
-        for game in games {
+        let added = stored.len();
+        for game in stored {
             self.push(game);
         }
         self.visits.sort_unstable();
@@ -128,10 +173,10 @@ impl Explorer {
     }
 
     /// Indexes a game whose moves are known to be legal (the caller sorts the visits after).
-    fn push(&mut self, game: Game) {
+    fn push(&mut self, game: Stored) {
         let index = self.games.len() as u32;
         let mut pos = game.start.clone();
-        for (ply, &m) in game.moves.iter().take(crate::DEPTH).enumerate() {
+        for (ply, &m) in game.head.iter().enumerate() {
             self.visits.push(Visit { key: pos.hash(), game: index, mv: m, ply: ply as u16 });
             pos.play_unchecked(m);
         }
@@ -154,9 +199,22 @@ impl Explorer {
         self.visits.len()
     }
 
-    /// The game at `index` (see [`MoveStats::typical`]).
-    pub fn game(&self, index: usize) -> Option<&Game> {
-        self.games.get(index)
+    /// The game at `index` (see [`MoveStats::typical`]), its packed moves read.
+    pub fn game(&self, index: usize) -> Option<Game> {
+        let g = self.games.get(index)?;
+        let mut pos = g.start.clone();
+        g.head.iter().for_each(|&m| {
+            pos.play_unchecked(m);
+        });
+        let mut moves = g.head.clone();
+        // Checked when read or added (the built-in games by a test).
+        moves.extend(codec::moves_of(&mut pos, &g.tail).ok()?);
+        Some(Game { id: g.id.clone(), start: g.start.clone(), moves, result: g.result })
+    }
+
+    /// The result of the game at `index`.
+    pub fn result(&self, index: usize) -> Option<GameResult> {
+        self.games.get(index).map(|g| g.result)
     }
 
     /// The moves the games played from `pos`, most played first (then by move number). A game

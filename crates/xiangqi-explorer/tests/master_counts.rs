@@ -113,6 +113,11 @@ fn counts_equal_a_direct_count_over_the_games() {
         }
     }
     assert_eq!(explore(&[master()], &Position::startpos(), &[]).total, 2401);
+    // Every game reads back whole (the moves past the depth are kept packed until asked for).
+    for (i, g) in games.iter().enumerate() {
+        let got = master().game(i).unwrap();
+        assert_eq!((got.id.as_str(), &got.moves, got.start.fen()), (g.id.as_str(), &g.moves, g.start.fen()));
+    }
     assert!(checked_results > 0, "some games have a result");
 }
 
@@ -142,7 +147,7 @@ fn figures() {
     let t = std::time::Instant::now();
     let again = xiangqi_explorer::Explorer::from_packed(xiangqi_explorer::MASTER_PACKED).unwrap();
     println!(
-        "# packed {} bytes, {} games, {} visits, results red/draw/black/unknown {results:?}, read in {:?}",
+        "# packed {} bytes, {} games, {} visits, results red/draw/black/unknown {results:?}, read and checked in {:?}",
         xiangqi_explorer::MASTER_PACKED.len(),
         again.len(),
         again.visits(),
