@@ -57,7 +57,12 @@ mod tests {
     use super::*;
 
     fn game(id: &str, moves: &[&str], result: &str) -> NewGame {
-        NewGame { id: id.into(), fen: None, moves: moves.iter().map(|m| m.to_string()).collect(), result: Some(result.into()) }
+        NewGame {
+            id: id.into(),
+            fen: None,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            result: Some(result.into()),
+        }
     }
 
     #[test]

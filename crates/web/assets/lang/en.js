@@ -156,7 +156,7 @@ export default {
   'msg.dropHere': 'Drop a record file (XQF, PGN, DhtmlXQ, text) to open it.',
   'err.too_large': 'The file is too large (at most {limit} bytes).',
   'err.bad_base64': 'The file could not be sent to the reader.',
-  'games.title': 'Games in this record', 'games.filter': 'Filter by player or event', 'games.index': '#', 'games.red': 'Red', 'games.black': 'Black',
+  'games.title': 'Games in this record', 'games.filter': 'Filter by player, event or opening', 'games.index': '#', 'games.red': 'Red', 'games.black': 'Black',
   'games.event': 'Event', 'games.date': 'Date', 'games.result': 'Result', 'games.moves': 'Plies',
   'games.count': '{shown} of {n} games: click a game to open it, a column to sort', 'games.more': 'The first {shown} of {n} games: filter to find the others',
   'record.format.xqf': 'XQF', 'record.format.dhtmlxq': 'DhtmlXQ', 'record.format.text': 'text', 'record.format.pgn': 'PGN',

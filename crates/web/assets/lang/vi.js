@@ -157,7 +157,7 @@ export default {
   'msg.dropHere': 'Thả một tệp biên bản (XQF, PGN, DhtmlXQ, văn bản) vào đây để mở.',
   'err.too_large': 'Tệp quá lớn (tối đa {limit} byte).',
   'err.bad_base64': 'Không gửi được tệp tới trình đọc.',
-  'games.title': 'Các ván trong biên bản', 'games.filter': 'Lọc theo kỳ thủ hoặc giải', 'games.index': '#', 'games.red': 'Đỏ', 'games.black': 'Đen',
+  'games.title': 'Các ván trong biên bản', 'games.filter': 'Lọc theo kỳ thủ, giải hoặc khai cuộc', 'games.index': '#', 'games.red': 'Đỏ', 'games.black': 'Đen',
   'games.event': 'Giải', 'games.date': 'Ngày', 'games.result': 'Kết quả', 'games.moves': 'Nước',
   'games.count': '{shown} trên {n} ván: bấm vào một ván để mở, vào tiêu đề cột để sắp xếp', 'games.more': '{shown} ván đầu trên {n} ván: lọc để tìm các ván khác',
   'record.format.xqf': 'XQF', 'record.format.dhtmlxq': 'DhtmlXQ', 'record.format.text': 'văn bản', 'record.format.pgn': 'PGN',

@@ -152,7 +152,7 @@ export default {
   'msg.dropHere': '把棋谱文件（XQF、PGN、DhtmlXQ、文本）拖到这里打开。',
   'err.too_large': '文件太大（最多 {limit} 字节）。',
   'err.bad_base64': '文件无法交给读取程序。',
-  'games.title': '本棋谱中的对局', 'games.filter': '按棋手或赛事筛选', 'games.index': '#', 'games.red': '红方', 'games.black': '黑方',
+  'games.title': '本棋谱中的对局', 'games.filter': '按棋手、赛事或开局筛选', 'games.index': '#', 'games.red': '红方', 'games.black': '黑方',
   'games.event': '赛事', 'games.date': '日期', 'games.result': '结果', 'games.moves': '步数',
   'games.count': '{n} 局中的 {shown} 局：点击对局打开，点击列标题排序', 'games.more': '{n} 局中的前 {shown} 局：用筛选找其余的',
   'record.format.xqf': 'XQF', 'record.format.dhtmlxq': 'DhtmlXQ', 'record.format.text': '文本', 'record.format.pgn': 'PGN',

@@ -153,7 +153,7 @@ export default {
   'msg.dropHere': '把棋譜檔案（XQF、PGN、DhtmlXQ、文字）拖到這裡開啟。',
   'err.too_large': '檔案太大（最多 {limit} 位元組）。',
   'err.bad_base64': '檔案無法交給讀取程式。',
-  'games.title': '本棋譜中的對局', 'games.filter': '按棋手或賽事篩選', 'games.index': '#', 'games.red': '紅方', 'games.black': '黑方',
+  'games.title': '本棋譜中的對局', 'games.filter': '按棋手、賽事或開局篩選', 'games.index': '#', 'games.red': '紅方', 'games.black': '黑方',
   'games.event': '賽事', 'games.date': '日期', 'games.result': '結果', 'games.moves': '步數',
   'games.count': '{n} 局中的 {shown} 局：點擊對局打開，點擊欄標題排序', 'games.more': '{n} 局中的前 {shown} 局：用篩選找其餘的',
   'record.format.xqf': 'XQF', 'record.format.dhtmlxq': 'DhtmlXQ', 'record.format.text': '文字', 'record.format.pgn': 'PGN',

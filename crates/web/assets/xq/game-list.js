@@ -1,10 +1,10 @@
 // @ts-check
 // The games of a collection (a file or text holding more than one game): one row per game
-// (number, red, black, event, date, result, plies), sorted by a click on a column's header
-// (again: the other way), narrowed by a filter box (players and event, any case); a click on a
-// row opens that game on the board. Loaded with the first collection opened (records.js), so
-// the page's first load does not carry it; its few styles come with it. Each game's opening
-// (ECCO code and name) fills its column once the explorer's module is loaded
+// (number, red, black, event, date, result, plies, opening), sorted by a click on a column's
+// header (again: the other way), narrowed by a filter box (players, event and opening, any
+// case); a click on a row opens that game on the board. Loaded with the first collection opened
+// (records.js), so the page's first load does not carry it; its few styles come with it. Each
+// game's opening (ECCO code and name) fills its column once the explorer's module is loaded
 // (explorer-panel.js), and a button adds the collection's games to the user's explorer.
 
 import { htmlEl } from '../dom.js';
