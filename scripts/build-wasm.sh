@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the WebAssembly package packages/qi (crates/wasm through wasm-bindgen) that the site
-# and the JavaScript package use. The built files are committed, so `qi serve` needs none of
+# and the JavaScript package use, and its explorer module packages/qi/explorer
+# (crates/wasm-explorer: the opening explorer and names, loaded by the page on first use). The built files are committed, so `qi serve` needs none of
 # this; `--check` builds into a temporary folder and fails when the committed files differ.
 # Installs what it needs: the wasm32 target (rustup) and wasm-bindgen's CLI at the version the
 # crate pins (into target/tools, not the user's cargo bin).
@@ -34,24 +35,29 @@ fi
 # browser since 2021-2023 and Node 16.4 run it).
 cargo_home=${CARGO_HOME:-$HOME/.cargo}
 RUSTFLAGS="--remap-path-prefix=$PWD=. --remap-path-prefix=$cargo_home=/cargo -C target-feature=+simd128" \
-    cargo build --quiet --profile wasm -p qi-wasm --target wasm32-unknown-unknown
+    cargo build --quiet --profile wasm -p qi-wasm -p qi-wasm-explorer --target wasm32-unknown-unknown
+built=${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm
 
-out=packages/qi
-$check && out=$(mktemp -d)
-# Without the function-name and producers sections: the names only label a stack trace (a
-# panic's message and place stay), and they were 33 KB of the first load's 500 after brotli.
-"$bindgen" --target web --out-dir "$out" --out-name qi_wasm --remove-name-section --remove-producers-section \
-    target/wasm32-unknown-unknown/wasm/qi_wasm.wasm
-
-if $check; then
-    status=0
-    for f in qi_wasm.js qi_wasm.d.ts qi_wasm_bg.wasm qi_wasm_bg.wasm.d.ts; do
-        if ! cmp -s "$out/$f" "packages/qi/$f"; then
-            echo "packages/qi/$f differs from a fresh build of crates/wasm: run scripts/build-wasm.sh and commit" >&2
-            status=1
-        fi
-    done
-    rm -rf "$out"
-    exit $status
-fi
-ls -l "$out"/qi_wasm*
+status=0
+# crate file, package folder, module name.
+for module in "qi_wasm packages/qi qi_wasm" "qi_wasm_explorer packages/qi/explorer qi_explorer"; do
+    read -r crate folder name <<<"$module"
+    out=$folder
+    $check && out=$(mktemp -d)
+    # Without the function-name and producers sections: the names only label a stack trace (a
+    # panic's message and place stay), and they were 33 KB of the first load's 500 after brotli.
+    "$bindgen" --target web --out-dir "$out" --out-name "$name" --remove-name-section --remove-producers-section \
+        "$built/$crate.wasm"
+    if $check; then
+        for f in "$name.js" "$name.d.ts" "${name}_bg.wasm" "${name}_bg.wasm.d.ts"; do
+            if ! cmp -s "$out/$f" "$folder/$f"; then
+                echo "$folder/$f differs from a fresh build: run scripts/build-wasm.sh and commit" >&2
+                status=1
+            fi
+        done
+        rm -rf "$out"
+    else
+        ls -l "$out/$name"*
+    fi
+done
+exit $status

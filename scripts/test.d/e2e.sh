@@ -20,13 +20,14 @@ fi
 echo "type checks: the scripts marked // @ts-check (tsc)"
 (cd tests/e2e && npx tsc -p tsconfig.json)
 
-echo "the JavaScript package under Node (packages/qi)"
-(cd packages/qi && node --test test/)
-
 # The qi that `cargo test --workspace` built (the test profile, the same features): asking for that
 # build again is a no-op, where `cargo build --release -p qi` would be a second optimised build.
 cargo test --workspace --no-run --quiet
 export QI_BIN="$PWD/target/debug/qi"
+
+# After the build: the explorer module's test compares its answers with the native `qi explore`.
+echo "the JavaScript package under Node (packages/qi)"
+(cd packages/qi && node --test test/)
 
 log=$(mktemp)
 data=$(mktemp -d)

@@ -65,9 +65,10 @@ test('a file of three games lists them; the list sorts and filters, and a game p
   assert.equal(modules.length, 1, `the list's code came with the collection: ${modules}`);
   let shown = await rows(page);
   assert.deepEqual(shown.map((r) => r[0]), ['1', '2', '3']);
-  assert.deepEqual(shown[1], ['2', '许银川', '吕钦', '五羊杯', '1999.01.10', '1/2-1/2', '2']);
+  // The opening column (the last) is filled once the explorer's module is loaded (xq-explorer.test.js).
+  assert.deepEqual(shown[1].slice(0, 7), ['2', '许银川', '吕钦', '五羊杯', '1999.01.10', '1/2-1/2', '2']);
   // The sort arrow is CSS generated content (not in innerText): the header's aria-sort carries it.
-  assert.deepEqual(await page.locator('#game-list thead th').allInnerTexts(), ['#', 'Red', 'Black', 'Event', 'Date', 'Result', 'Plies']);
+  assert.deepEqual(await page.locator('#game-list thead th').allInnerTexts(), ['#', 'Red', 'Black', 'Event', 'Date', 'Result', 'Plies', 'Opening']);
   assert.equal(await page.getAttribute('#game-list thead th:first-child', 'aria-sort'), 'ascending');
   await shot(page, 'collection-list');
 

@@ -24,8 +24,29 @@ pub(crate) fn first_game(text: &str) -> Result<(PgnGame, usize), ApiError> {
 }
 
 /// A game picked from a record: its format, the game, how many games the record holds, and
-/// each game that reads with its number.
-pub(crate) type PickedGame = (Format, PgnGame, usize, Vec<(usize, Summary)>);
+/// each game that reads with its number, its summary and (in a record of at most
+/// [`LIST_LINES_MAX_GAMES`] games) its start and main line.
+pub(crate) type PickedGame = (Format, PgnGame, usize, Vec<(usize, Summary, Option<Listed>)>);
+
+/// A collection's games carry their main lines in its list (for the page's opening names and
+/// the user's opening explorer, which holds as many) when it holds at most this many games.
+pub const LIST_LINES_MAX_GAMES: usize = 5_000;
+
+/// A listed game's start and main line.
+pub(crate) struct Listed {
+    /// The start position's FEN when it is not the standard one.
+    pub fen: Option<String>,
+    /// The main line in ICCS, space-separated.
+    pub line: String,
+}
+
+impl Listed {
+    fn of(game: &PgnGame) -> Listed {
+        let fen = (game.start != xiangqi::Position::startpos()).then(|| game.start.fen());
+        let line = game.line.moves.iter().map(|m| m.mv.to_string()).collect::<Vec<_>>().join(" ");
+        Listed { fen, line }
+    }
+}
 
 /// Game `n` (from 1, counting those that do not read) of a record file in any format, its
 /// format, how many games the file holds, and the summary of each game that reads (with its
@@ -41,7 +62,8 @@ pub(crate) fn record_game(bytes: &[u8], n: usize) -> Result<PickedGame, ApiError
         count = i + 1;
         match game {
             Ok(g) => {
-                list.push((i + 1, Summary::of(&g)));
+                let listed = (list.len() < LIST_LINES_MAX_GAMES).then(|| Listed::of(&g));
+                list.push((i + 1, Summary::of(&g), listed));
                 if i + 1 == n {
                     chosen = Some(g);
                 }
@@ -50,6 +72,10 @@ pub(crate) fn record_game(bytes: &[u8], n: usize) -> Result<PickedGame, ApiError
             // A game that does not read is left out of the list; the others can be picked.
             Err(_) => {}
         }
+    }
+    // Lines for all the games or for none: a page adding the collection to its explorer adds all.
+    if list.len() > LIST_LINES_MAX_GAMES {
+        list.iter_mut().for_each(|(_, _, listed)| *listed = None);
     }
     let game = chosen.ok_or_else(|| {
         ApiError::bad_request(format!("the record holds {count} games; there is no game {n}"))

@@ -86,6 +86,13 @@ pub struct GameSummary {
     pub result: &'static str,
     /// Plies in the main line.
     pub moves: usize,
+    /// The start position's FEN when it is not the standard one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// The main line in ICCS, space-separated, when the record holds at most
+    /// [`LIST_LINES_MAX_GAMES`](crate::pgn::LIST_LINES_MAX_GAMES) games (else absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<String>,
 }
 
 /// A record as a tree.
@@ -134,8 +141,10 @@ pub fn import(req: &ImportRequest) -> Result<ImportedRecord, ApiError> {
     let (format, game, count, list) = record_game(bytes, n)?;
     let list = if count > 1 {
         list.into_iter()
-            .map(|(index, s)| GameSummary {
+            .map(|(index, s, listed)| GameSummary {
                 index,
+                fen: listed.as_ref().and_then(|l| l.fen.clone()),
+                line: listed.map(|l| l.line),
                 red: s.red,
                 black: s.black,
                 event: s.event,
@@ -437,6 +446,9 @@ mod tests {
         let row = &first.list[2];
         assert_eq!((row.index, row.moves, row.red.as_str()), (3, want.main_line().len(), want.tag("Red").unwrap()));
         assert_eq!(row.event, "qi match");
+        // The main line, for the page's opening names and explorer.
+        assert_eq!(row.line.as_deref(), Some(main.join(" ").as_str()));
+        assert_eq!(row.fen, None);
         let e = import(&ImportRequest { pgn: Some(text), bytes: None, game: Some(17) }).unwrap_err();
         assert_eq!(e.code, Some("no_game"));
         // One game: no list.

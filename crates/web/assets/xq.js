@@ -12,7 +12,7 @@ import { $, copyText } from './dom.js';
 import { XiangqiBoard } from './board.js';
 import { t, setupLangButton, onLangChange } from './i18n.js';
 import { GameTree } from './tree.js';
-import { Game } from './xq/game.js';
+import { Game, STANDARD_FEN } from './xq/game.js';
 import { Messages } from './xq/messages.js';
 import { MoveList } from './xq/moves.js';
 import { renderHeaders } from './xq/headers.js';
@@ -73,6 +73,40 @@ const analysis = new AnalysisPanel(game, {
 const address = new Address(game, messages);
 const records = new Records(game, { messages, render: () => render(), clearReview: () => analysis.clearReview(), showBoard });
 const setup = new SetupPanel(game, { board, messages, analysis, render: () => render(), flip: () => flip() });
+
+/** @type {Promise<import('./xq/explorer-panel.js').ExplorerPanel> | null} the explorer and opening name, loaded on first use */
+let explorer = null;
+
+/** Names the opening by the move list and fills the explorer, loading them when first needed. */
+function renderOpening() {
+  if (!explorer && !game.node.parent && !/** @type {HTMLDetailsElement} */ ($('explorer-box')).open) {
+    $('opening').hidden = true;
+    return;
+  }
+  explorer ??= import('./xq/explorer-panel.js').then(async ({ ExplorerPanel, loadOpenings }) => {
+    await loadOpenings();
+    return new ExplorerPanel(game, {
+      play: (iccs) => userMove(iccs),
+      open: (typical) => openGame(typical),
+      failed: (error) => messages.say({ error }, 'error'),
+    });
+  });
+  explorer.then((panel) => panel.update(), (error) => {
+    explorer = null;
+    messages.say({ error }, 'error');
+  });
+}
+
+/**
+ * Opens a game (a typical game of the explorer) at a ply: the position after that ply's move.
+ * @param {{ fen: string, moves: string[], ply: number }} opened
+ */
+function openGame({ fen, moves: list, ply }) {
+  game.tags = [];
+  analysis.clearReview();
+  const tree = GameTree.fromMoves(list);
+  return game.show({ startFen: fen === STANDARD_FEN ? null : fen, tree, node: tree.mainLine()[ply] || tree.root }, { user: true });
+}
 
 // ---------- playing ----------
 
@@ -159,6 +193,7 @@ function render({ slide = null } = {}) {
   analysis.update();
   analysis.renderReview();
   address.update();
+  renderOpening();
 }
 
 /**
@@ -233,6 +268,7 @@ function wire() {
     messages.say({ key: (await copyText($('share-link').value, $('share-link'))) ? 'msg.copied' : 'msg.copyFailed' });
   });
   records.wire();
+  $('explorer-box').addEventListener('toggle', () => game.view && renderOpening());
   wireKeys(game, { replay, messages, editing: () => setup.active, play: (iccs) => userMove(iccs) });
   setup.wire();
   onLangChange(() => {

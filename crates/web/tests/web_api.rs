@@ -207,3 +207,20 @@ async fn pgn_exports_and_imports() {
         assert_client_error(status, &v, &format!("export {bad}"));
     }
 }
+
+#[tokio::test]
+async fn the_explorer_answers_as_the_crate_does() {
+    let (status, v) = post("/api/xq/explore", json!({"moves": ["炮二平五", "h9g7"]})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let request = xiangqi_explorer::Request { fen: None, moves: vec!["h2e2".into(), "h9g7".into()] };
+    let native = xiangqi_explorer::answer(&request, &[xiangqi_explorer::master()]).unwrap();
+    assert_eq!(v, serde_json::to_value(&native).unwrap());
+    assert!(v["total"].as_u64().unwrap() > 100, "{v}");
+    assert!(v["ecco"]["code"].as_str().is_some_and(|c| c.starts_with('B')), "a central cannon: {v}");
+
+    let (status, v) = post("/api/xq/explore", json!({"moves": ["h2e2", "h2e2"]})).await;
+    assert_client_error(status, &v, "an illegal move");
+    assert!(v["error"].as_str().unwrap().contains("move 2"), "{v}");
+    let (status, v) = post("/api/xq/explore", json!({"fen": "nope"})).await;
+    assert_client_error(status, &v, "a bad FEN");
+}

@@ -9,6 +9,7 @@ mod engine;
 mod engine_datagen;
 mod engine_eval;
 mod engine_train;
+mod explore;
 mod game;
 mod huarong;
 mod link;
@@ -55,6 +56,8 @@ enum Command {
     Moves(moves::Args),
     /// Name an opening: its ECCO code and Chinese and English names, from moves or a FEN.
     Opening(opening::Args),
+    /// The opening explorer: the master games' moves from a position, with results and a typical game.
+    Explore(explore::Args),
     /// Judge a game: checkmate, stalemate, repetition, move limit.
     Game(game::Args),
     /// Huarong Dao (华容道): solve, list the classics, survey every layout, look one up.
@@ -93,6 +96,7 @@ pub fn run() -> ExitCode {
         Command::Record(args) => record::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Opening(args) => opening::run(args),
+        Command::Explore(args) => explore::run(args),
         Command::Game(args) => game::run(args),
         Command::Huarong(args) => huarong::run(args),
         Command::Puzzle(args) => puzzle::run(args),

@@ -1,22 +1,27 @@
 // @ts-check
 // The games of a collection (a file or text holding more than one game): one row per game
-// (number, red, black, event, date, result, plies), sorted by a click on a column's header
-// (again: the other way), narrowed by a filter box (players and event, any case); a click on a
-// row opens that game on the board. Loaded with the first collection opened (records.js), so
-// the page's first load does not carry it; its few styles come with it.
+// (number, red, black, event, date, result, plies, opening), sorted by a click on a column's
+// header (again: the other way), narrowed by a filter box (players, event and opening, any
+// case); a click on a row opens that game on the board. Loaded with the first collection opened
+// (records.js), so the page's first load does not carry it; its few styles come with it. Each
+// game's opening (ECCO code and name) fills its column once the explorer's module is loaded
+// (explorer-panel.js), and a button adds the collection's games to the user's explorer.
 
 import { htmlEl } from '../dom.js';
 import { applyText, onLangChange, t } from '../i18n.js';
+import { openingsOf, addCollection } from './explorer-panel.js';
 
 /**
  * A game of the list, as `/api/xq/record/import` gives it (`list`).
- * @typedef {{ index: number, red: string, black: string, event: string, date: string, result: string, moves: number }} GameRow
+ * with the opening named here (empty until it is known, or when the record is too large to
+ * carry its games' lines).
+ * @typedef {{ index: number, red: string, black: string, event: string, date: string, result: string, moves: number, fen?: string, line?: string, opening: string }} GameRow
  */
 
 /** The columns, in order: the row's key and the header's text. */
 const COLUMNS = /** @type {const} */ ([
   ['index', 'games.index'], ['red', 'games.red'], ['black', 'games.black'], ['event', 'games.event'],
-  ['date', 'games.date'], ['result', 'games.result'], ['moves', 'games.moves'],
+  ['date', 'games.date'], ['result', 'games.result'], ['moves', 'games.moves'], ['opening', 'games.opening'],
 ]);
 
 /** Rows drawn at most: a collection of thousands is narrowed with the filter. */
@@ -41,9 +46,11 @@ export class GameList {
   /**
    * @param {Element} after the list is placed after this element
    * @param {(index: number) => void} pick opens a game by its number
+   * @param {(message: { key: string, vars?: Record<string, any> } | { error: any }) => void} say shows a message
    */
-  constructor(after, pick) {
+  constructor(after, pick, say) {
     this.pick = pick;
+    this.say = say;
     /** @type {GameRow[]} */
     this.rows = [];
     /** @type {keyof GameRow} */
@@ -57,9 +64,10 @@ export class GameList {
       htmlEl('button', { type: 'button', 'data-i18n': text, onclick: () => this.sortBy(key) }))));
     this.body = htmlEl('tbody', { onclick: (/** @type {MouseEvent} */ e) => this.onClick(e) });
     this.table = htmlEl('table', { id: 'game-list' }, htmlEl('thead', {}, head), this.body);
+    this.add = htmlEl('button', { id: 'game-list-explore', type: 'button', 'data-i18n': 'explorer.add', onclick: () => this.addToExplorer() });
     this.box = htmlEl('section', { id: 'game-list-box' },
       htmlEl('h2', { 'data-i18n': 'games.title' }), this.filter, this.count,
-      htmlEl('div', { class: 'game-list-scroll' }, this.table));
+      htmlEl('div', { class: 'game-list-scroll' }, this.table), this.add);
     after.after(this.box);
     applyText(this.box);
     onLangChange(() => this.draw());
@@ -71,13 +79,41 @@ export class GameList {
    * @param {number} chosen
    */
   show(rows, chosen) {
+    for (const r of rows) r.opening ??= '';
     this.rows = rows;
     this.chosen = chosen;
+    delete this.box.dataset.openings;
     this.filter.value = '';
     this.key = 'index';
     this.descending = false;
     this.box.hidden = false;
     this.draw();
+    this.nameOpenings(rows);
+  }
+
+  /**
+   * Names each game's opening (the explorer's module loads for it), then redraws.
+   * @param {GameRow[]} rows
+   */
+  async nameOpenings(rows) {
+    try {
+      const names = await openingsOf(rows);
+      rows.forEach((r, i) => { r.opening = names[i]; });
+    } catch {
+      // Offline before the module was ever kept: the column stays empty.
+      return;
+    }
+    if (rows === this.rows) this.draw();
+    this.box.dataset.openings = 'true';
+  }
+
+  /** Adds the collection's games to the user's explorer. */
+  async addToExplorer() {
+    try {
+      this.say(await addCollection(this.rows));
+    } catch (error) {
+      this.say({ error });
+    }
   }
 
   hide() {
@@ -106,7 +142,7 @@ export class GameList {
   /** The rows that pass the filter, in the chosen order. */
   visible() {
     const needle = this.filter.value.trim().toLowerCase();
-    const rows = this.rows.filter((r) => !needle || [r.red, r.black, r.event].some((f) => f.toLowerCase().includes(needle)));
+    const rows = this.rows.filter((r) => !needle || [r.red, r.black, r.event, r.opening].some((f) => f.toLowerCase().includes(needle)));
     const key = this.key;
     /** @param {GameRow} r */
     const value = (r) => (key === 'result' ? RESULT_ORDER.indexOf(r.result) : r[key]);

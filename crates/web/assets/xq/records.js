@@ -111,7 +111,8 @@ export class Records {
     }
     if (!this.list) {
       const { GameList } = await import('./game-list.js');
-      this.list ??= new GameList($('pgn-box'), (index) => this.importRecord({ ...this.listed, game: index }));
+      const say = (/** @type {any} */ message) => this.page.messages.say(message, 'error' in message ? 'error' : 'info');
+      this.list ??= new GameList($('pgn-box'), (index) => this.importRecord({ ...this.listed, game: index }), say);
     }
     this.listed = { pgn: request.pgn, bytes: request.bytes };
     this.list.show(record.list, record.game);

@@ -32,6 +32,7 @@ pub fn routes() -> Router {
         .route("/xq/record/export", post(on(&cpu::GAMES, GAME_LIMIT, record::export)))
         .route("/xq/engine", post(best_move))
         .route("/xq/levels", get(|| async { Json(engine::levels()) }))
+        .route("/xq/explore", post(on(&cpu::GAMES, GAME_LIMIT, explore)))
         .route("/xq/game", post(on(&cpu::GAMES, GAME_LIMIT, game::describe)))
         .route("/xq/link", post(on(&cpu::GAMES, GAME_LIMIT, link::decode)))
         .route("/xq/link/encode", post(on(&cpu::GAMES, GAME_LIMIT, link::encode)))
@@ -59,6 +60,12 @@ where
 async fn best_move(Body(req): Body<engine::EngineRequest>) -> Result<Json<engine::EngineView>, ApiError> {
     let think = engine::think_time(&req)?;
     cpu::ENGINE.run(think + Duration::from_secs(2), move || engine::best_move(&req, clock_entropy())).await.map(Json)
+}
+
+/// The opening explorer on the master games: the same report as `qi explore --json` and the
+/// browser's explorer module (`xiangqi_explorer::answer`).
+fn explore(req: &xiangqi_explorer::Request) -> Result<xiangqi_explorer::Report, qi_api::ApiError> {
+    xiangqi_explorer::answer(req, &[xiangqi_explorer::master()]).map_err(|e| qi_api::ApiError::bad_request(e.0))
 }
 
 async fn unknown(uri: Uri) -> ApiError {
