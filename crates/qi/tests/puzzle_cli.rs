@@ -112,6 +112,12 @@ fn confirm_keeps_what_a_deeper_search_agrees_with_and_says_why_it_takes_the_rest
     let kept: Vec<Value> = serde_json::from_str(&out).unwrap();
     let ids: Vec<&str> = kept.iter().map(|p| p["id"].as_str().unwrap()).collect();
     assert_eq!(ids, ["a1", "b2"]);
+    // Merging keeps the confirming search in the header's history.
+    let joined = dir.path().join("joined.tsv");
+    let (code, _, err) = qi(&["puzzle", "merge", out_path.to_str().unwrap(), "--out", joined.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&joined).unwrap();
+    assert!(text.contains("# qi puzzle confirm --nodes 20000"), "{text}");
     let (code, _, err) = qi(&["puzzle", "confirm", path.to_str().unwrap(), "--out", "x.tsv", "--nodes", "0"]);
     assert_eq!(code, 1);
     assert!(err.contains("--nodes"), "{err}");

@@ -285,7 +285,7 @@ fn run_merge(files: &[PathBuf], out: &Path, as_json: bool) -> Result<()> {
             text.lines()
                 .take_while(|l| l.starts_with('#'))
                 .map(|l| l.trim_start_matches('#').trim())
-                .filter(|l| l.starts_with("qi puzzle generate") || l.contains(" candidates, "))
+                .filter(|l| is_history(l))
                 .map(str::to_string),
         );
         for mut p in file::read(&text).with_context(|| format!("reading {}", path.display()))? {
@@ -311,6 +311,15 @@ fn run_merge(files: &[PathBuf], out: &Path, as_json: bool) -> Result<()> {
         println!("{}: {} puzzles ({mates} mates)", out.display(), puzzles.len());
     }
     Ok(())
+}
+
+/// Whether a header line tells how a file's puzzles were made or checked: a run's command and
+/// totals, a confirming search, or puzzles taken out by hand. `merge` keeps those lines.
+fn is_history(line: &str) -> bool {
+    line.starts_with("qi puzzle generate")
+        || line.starts_with("qi puzzle confirm")
+        || line.starts_with("then ")
+        || line.contains(" candidates, ")
 }
 
 /// Whether a puzzle file's header says it is rated by the current formula.
