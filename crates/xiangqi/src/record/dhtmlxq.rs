@@ -18,6 +18,7 @@
 //! a closing tag that does not match its opening one (the content ends at the next tag),
 //! any number of blocks in one text. The side to move is the colour of the first moved piece.
 
+use super::dhtmlxq_records as records;
 use super::tree::{check_comment, Failure, Tree};
 use super::{parse_result, Format, Line, Location, RecordError, RecordErrorKind, MAX_TREE_MOVES};
 use crate::pgn::PgnGame;
@@ -30,8 +31,9 @@ const SLOTS: [PieceKind; 16] = {
     [Rook, Horse, Elephant, Advisor, King, Advisor, Elephant, Horse, Rook, Cannon, Cannon, Pawn, Pawn, Pawn, Pawn, Pawn]
 };
 
-/// DhtmlXQ field names and the PGN tags they become.
-const TAGS: [(&str, &str); 11] = [
+/// DhtmlXQ field names and the tags they become: PGN's where PGN has one, the others named
+/// after the field (dpxq.com's pages write all of them).
+const TAGS: [(&str, &str); 31] = [
     ("title", "Title"),
     ("event", "Event"),
     ("date", "Date"),
@@ -43,7 +45,31 @@ const TAGS: [(&str, &str); 11] = [
     ("blackteam", "BlackTeam"),
     ("result", "Result"),
     ("open", "Opening"),
+    ("ecco", "ECCO"),
+    ("type", "Type"),
+    ("gametype", "GameType"),
+    ("class", "Class"),
+    ("group", "Group"),
+    ("table", "Table"),
+    ("timerule", "TimeControl"),
+    ("redname", "RedName"),
+    ("blackname", "BlackName"),
+    ("redrating", "RedElo"),
+    ("blackrating", "BlackElo"),
+    ("redtime", "RedTime"),
+    ("blacktime", "BlackTime"),
+    ("endtype", "Termination"),
+    ("endscore", "EndScore"),
+    ("judge", "Judge"),
+    ("record", "Recorder"),
+    ("remark", "Annotator"),
+    ("author", "Author"),
+    ("owner", "Owner"),
 ];
+
+/// The tag that keeps a result as it was written (`红先胜`, `黑方胜`, `未知`...), beside
+/// `Result`, which holds the PGN marker that text means.
+pub const RESULT_TEXT_TAG: &str = "ResultText";
 
 /// Whether `text` holds DhtmlXQ tags.
 pub fn looks_like(text: &str) -> bool {
@@ -145,9 +171,11 @@ fn fields(block: &str) -> Vec<(String, &str, usize)> {
             at = name_start;
             continue;
         }
-        // The content ends at the next tag, whatever closing tag it is.
+        // The content ends at the next tag, whatever closing tag it is. Pages that hold the
+        // block in a script string escape the closing tag's `[` with a backslash (`红胜\[/`).
         let end = next_tag(block, body).unwrap_or(block.len());
-        out.push((name.to_ascii_lowercase(), &block[body..end], start));
+        let content = &block[body..end];
+        out.push((name.to_ascii_lowercase(), content.strip_suffix('\\').unwrap_or(content), start));
         at = end;
     }
     out
@@ -316,6 +344,7 @@ fn square(x: u8, y: u8) -> Option<Square> {
     (y <= 9).then(|| Square::new(x, 9 - y)).flatten()
 }
 
+/// The moves of a movelist or a branch, four digits each.
 fn parse_moves(raw: &str, at: usize, first_ply: usize) -> Result<Vec<Move>, Failure> {
     let d = digits(raw);
     if d.len() / 4 > MAX_TREE_MOVES {
@@ -346,7 +375,7 @@ fn read_block(block: &str) -> Result<PgnGame, Failure> {
     let mut binit: Option<(&str, usize)> = None;
     let mut fen: Option<(String, usize)> = None;
     let mut movelist: Option<(&str, usize)> = None;
-    let mut branches: Vec<(usize, usize, usize, &str, usize)> = Vec::new();
+    let mut branches: Vec<(usize, usize, usize, String, usize)> = Vec::new();
     let mut comments: Vec<(usize, usize, String, usize)> = Vec::new();
     for (name, raw, at) in &fields {
         let at = *at;
@@ -359,7 +388,7 @@ fn read_block(block: &str) -> Result<PgnGame, Failure> {
         } else if let Some(id) = name.strip_prefix("move_") {
             let n: Vec<usize> = id.split('_').filter_map(|p| p.parse().ok()).collect();
             if let [p, s, n] = n[..] {
-                branches.push((p, s, n, raw, at));
+                branches.push((p, s, n, raw.to_string(), at));
             }
         } else if let Some(id) = name.strip_prefix("comment") {
             let n: Vec<usize> = id.split('_').filter_map(|p| p.parse().ok()).collect();
@@ -380,6 +409,7 @@ fn read_block(block: &str) -> Result<PgnGame, Failure> {
                 let r = parse_result(&value).unwrap_or("*");
                 game.result = Some(r.to_string());
                 game.set_tag("Result", r);
+                game.set_tag(RESULT_TEXT_TAG, &value);
             } else {
                 game.set_tag(tag, &value);
             }
@@ -388,20 +418,61 @@ fn read_block(block: &str) -> Result<PgnGame, Failure> {
     if movelist.is_none() && binit.is_none() && fen.is_none() && branches.is_empty() {
         return Err((0, RecordErrorKind::Empty));
     }
+    if game.result.is_none() {
+        // No result field: dpxq.com's titles say it ("红方 胜 黑方", "红方 先和 黑方").
+        if let Some(r) = game.tag("Title").and_then(result_of_title) {
+            game.result = Some(r.to_string());
+            game.set_tag("Result", r);
+        }
+    }
+
+    // A movelist of records holds the whole tree: the viewer reads it so when no branch
+    // field holds moves of four digits.
+    let (mut list, list_at) = movelist.map_or((String::new(), 0), |(l, at)| (l.to_string(), at));
+    let letters: String = clean(&list).chars().filter(char::is_ascii_alphanumeric).collect();
+    if records::is_records(&letters) && !branches.iter().any(|b| digits(&b.3).len() >= 4) {
+        let read = records::read(&letters)
+            .map_err(|text| (list_at, RecordErrorKind::BadMove { ply: 0, number: 0, text, error: None }))?;
+        list = read.main;
+        branches = read.branches.into_iter().map(|(p, s, n, m)| (p, s, n, m, list_at)).collect();
+        for c in &mut comments {
+            // `commentN` is the comment after record N - 1, wherever that record went.
+            if let Some(&place) = (c.0 == 0 && c.1 > 0).then(|| read.places.get(c.1 - 1)).flatten() {
+                (c.0, c.1) = place;
+            }
+        }
+    }
 
     // The tree, before the position: the first move tells who moves first.
-    let (list, list_at) = movelist.unwrap_or(("", 0));
     let mut tree = Tree::new(0);
     // (branch, ply) -> the node before that ply of that branch.
     let mut before: HashMap<(usize, usize), usize> = HashMap::new();
     before.insert((0, 1), 0);
     let mut node = 0;
-    for (i, mv) in parse_moves(list, list_at, 1)?.into_iter().enumerate() {
+    for (i, mv) in parse_moves(&list, list_at, 1)?.into_iter().enumerate() {
         node = tree.add(node, mv, list_at)?;
         before.insert((0, i + 2), node);
     }
+    // A branch hangs from its parent branch, which editors do not always number or write
+    // before it: branches are placed from the main line down, each parent's by number; what
+    // hangs from nothing comes last, and its first is the error below.
     branches.sort_by_key(|b| b.2);
-    for (p, s, n, raw, at) in branches {
+    let mut by_parent: HashMap<usize, Vec<(usize, usize, usize, String, usize)>> = HashMap::new();
+    for b in branches {
+        by_parent.entry(b.0).or_default().push(b);
+    }
+    let mut ordered = Vec::new();
+    let mut queue = std::collections::VecDeque::from([0]);
+    while let Some(id) = queue.pop_front() {
+        for b in by_parent.remove(&id).unwrap_or_default() {
+            queue.push_back(b.2);
+            ordered.push(b);
+        }
+    }
+    let mut detached: Vec<_> = by_parent.into_values().flatten().collect();
+    detached.sort_by_key(|b| b.2);
+    ordered.extend(detached);
+    for (p, s, n, raw, at) in ordered {
         let Some(&parent) = before.get(&(p, s)).or_else(|| before.get(&(n, s))) else {
             return Err((at, RecordErrorKind::DetachedBranch(format!("{p}_{s}_{n}"))));
         };
@@ -409,7 +480,7 @@ fn read_block(block: &str) -> Result<PgnGame, Failure> {
         // branch's first move finds its place).
         before.entry((n, s)).or_insert(parent);
         let mut node = parent;
-        for (i, mv) in parse_moves(raw, at, s)?.into_iter().enumerate() {
+        for (i, mv) in parse_moves(&raw, at, s)?.into_iter().enumerate() {
             node = tree.add(node, mv, at)?;
             before.insert((n, s + i + 1), node);
         }
@@ -440,6 +511,22 @@ fn read_block(block: &str) -> Result<PgnGame, Failure> {
     game.start = start.clone();
     game.line = tree.to_line(&start)?;
     Ok(game)
+}
+
+/// The result a dpxq.com title states between the two sides' names: `胜`, `负`, `和`, or
+/// `先胜`, `先负`, `先和` (Red first), each a word of its own.
+fn result_of_title(title: &str) -> Option<&'static str> {
+    let words: Vec<&str> = title.split_whitespace().collect();
+    // The first and last words are names; only a word between them is a result.
+    let inner = words.get(1..words.len().saturating_sub(1))?;
+    let mut found = inner.iter().filter_map(|w| match w.strip_prefix('先').unwrap_or(w) {
+        "胜" | "勝" => Some("1-0"),
+        "负" | "負" => Some("0-1"),
+        "和" => Some("1/2-1/2"),
+        _ => None,
+    });
+    let first = found.next()?;
+    found.next().is_none().then_some(first)
 }
 
 fn start_from_binit(d: &str, tree: &Tree, at: usize) -> Result<Position, Failure> {
@@ -486,7 +573,9 @@ pub fn write(game: &PgnGame) -> String {
                 Some("1/2-1/2") => "和棋",
                 _ => continue,
             };
-            field(&mut out, name, text);
+            // The form it was read in, when that form means the same result.
+            let written = game.tag(RESULT_TEXT_TAG).filter(|w| parse_result(w) == r.and_then(parse_result));
+            field(&mut out, name, written.unwrap_or(text));
         } else if let Some(v) = game.tag(tag) {
             field(&mut out, name, v);
         }

@@ -28,6 +28,7 @@
 pub mod cbr;
 mod detect;
 pub mod dhtmlxq;
+mod dhtmlxq_records;
 mod error;
 mod games;
 mod summary;

@@ -1,0 +1,229 @@
+//! DhtmlXQ as the sites write it: every block of the real forum pages in
+//! `tests/data/records/dhtmlxq` (see `tests/data/records/SOURCE.md`) read and checked against
+//! the block's own text, found here apart from the reader: the moves of `[DhtmlXQ_movelist]`,
+//! the branches and comments, and the result as written.
+//!
+//! A game reads exactly when it reads, its main line has as many moves as its movelist, it has
+//! a variation for every non-empty branch and a comment for every non-empty comment field, and
+//! its result is kept as written (the `ResultText` tag) and as the PGN marker that text means.
+//!
+//! `cargo test -p xiangqi --test dhtmlxq_real -- --nocapture` prints the figure.
+
+use xiangqi::record::{count_comments, count_variations, dhtmlxq, parse_result, PgnGame};
+
+/// The pages: the committed ones, or those of the directory `QI_DHTMLXQ_PAGES` names (to
+/// measure a larger set the same way).
+fn dir() -> std::path::PathBuf {
+    match std::env::var_os("QI_DHTMLXQ_PAGES") {
+        Some(d) => d.into(),
+        None => std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/records/dhtmlxq"),
+    }
+}
+
+fn page(name: &str) -> String {
+    std::fs::read_to_string(dir().join(name)).unwrap()
+}
+
+/// Every page of the directory, by name.
+fn pages() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".html"))
+        .collect();
+    names.sort();
+    names
+}
+
+/// The blocks of a page: from each opening tag to the next one.
+fn blocks(text: &str) -> Vec<&str> {
+    let lower = text.to_ascii_lowercase();
+    let mut starts: Vec<usize> = ["[dhtmlxq]", "[dhtmlxqiframe]"]
+        .iter()
+        .flat_map(|tag| lower.match_indices(tag).map(|(i, _)| i).collect::<Vec<_>>())
+        .collect();
+    starts.sort();
+    starts.iter().enumerate().map(|(k, &s)| &text[s..starts.get(k + 1).copied().unwrap_or(text.len())]).collect()
+}
+
+/// The raw contents of every field named `name` (ASCII case ignored) up to the next `[`.
+fn fields<'a>(block: &'a str, name: &str) -> Vec<&'a str> {
+    let lower = block.to_ascii_lowercase();
+    let open = format!("[dhtmlxq_{name}]");
+    lower
+        .match_indices(&open)
+        .map(|(i, _)| {
+            let body = &block[i + open.len()..];
+            let body = &body[..body.find('[').unwrap_or(body.len())];
+            // Pages that hold the block in a script string escape the closing `[`.
+            body.strip_suffix('\\').unwrap_or(body)
+        })
+        .collect()
+}
+
+/// The different fields whose name is `prefix` then digits and `_`, with non-empty text (a
+/// field written twice is one).
+fn numbered(block: &str, prefix: &str) -> usize {
+    let lower = block.to_ascii_lowercase();
+    let open = format!("[dhtmlxq_{prefix}");
+    let names: std::collections::HashSet<&str> = lower
+        .match_indices(&open)
+        .filter_map(|(i, _)| {
+            let rest = &block[i + open.len()..];
+            let Some(close) = rest.find(']') else { return None };
+            let name = &rest[..close];
+            let body = &rest[close + 1..];
+            let text = strip(&body[..body.find('[').unwrap_or(body.len())]);
+            (name.starts_with(|c: char| c.is_ascii_digit())
+                && name.chars().all(|c| c.is_ascii_digit() || c == '_')
+                && !text.trim().is_empty())
+            .then_some(name)
+        })
+        .collect();
+    names.len()
+}
+
+/// Whether a block holds a game: a digit in its movelist or its start position (the others
+/// are forum posts that show the format with words in place of moves, or a search link).
+fn holds_a_game(block: &str) -> bool {
+    ["movelist", "binit"].iter().any(|f| fields(block, f).iter().any(|t| t.bytes().any(|b| b.is_ascii_digit())))
+}
+
+/// Text without HTML tags, with the entities the pages use and `||` as a line break.
+fn strip(raw: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in raw.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&nbsp;", " ").replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("||", "\n")
+}
+
+/// How many moves a movelist's main line holds, and how many branches it starts: four digits
+/// a move, or dpxq's records (`77479EZK0000`: the move, three characters ending in `X`, `Y` or
+/// `Z`, one more, then a record's number: its own place while the line goes on, an earlier
+/// one for an alternative to that record).
+fn movelist_moves(raw: &str) -> (usize, usize) {
+    let text: String = strip(raw).chars().filter(char::is_ascii_alphanumeric).collect();
+    if text.bytes().all(|b| b.is_ascii_digit()) {
+        return (text.len() / 4, 0);
+    }
+    let b = text.as_bytes();
+    let mut starts = Vec::new();
+    let mut j = 0;
+    while j + 7 <= b.len() {
+        if matches!(b[j + 6], b'X' | b'Y' | b'Z') {
+            starts.push(j);
+            j += 7;
+        } else {
+            j += 1;
+        }
+    }
+    let numbers: Vec<usize> = starts
+        .iter()
+        .enumerate()
+        .map(|(k, &s)| {
+            let end = starts.get(k + 1).copied().unwrap_or(text.len());
+            text[s + 8..end].parse().unwrap()
+        })
+        .collect();
+    let main = numbers.iter().enumerate().take_while(|(k, n)| k == *n).count();
+    (main, numbers.iter().enumerate().filter(|(k, n)| k != *n).count())
+}
+
+/// The result a title states between two names (`洪智 胜 徐天红`, `吴贵临 先和 陈富杰`).
+fn title_result(block: &str) -> &'static str {
+    let title = fields(block, "title").first().map(|t| strip(t)).unwrap_or_default();
+    let words: Vec<&str> = title.split_whitespace().collect();
+    let inner = if words.len() > 2 { &words[1..words.len() - 1] } else { &[][..] };
+    let found: Vec<&str> = inner
+        .iter()
+        .filter_map(|w| match w.trim_start_matches('先') {
+            "胜" => Some("1-0"),
+            "负" => Some("0-1"),
+            "和" => Some("1/2-1/2"),
+            _ => None,
+        })
+        .collect();
+    if found.len() == 1 {
+        found[0]
+    } else {
+        "*"
+    }
+}
+
+/// Why a block is not read exactly, or `None`.
+fn check(block: &str, read: &Result<PgnGame, xiangqi::record::RecordError>) -> Option<String> {
+    let game = match read {
+        Ok(game) => game,
+        Err(e) => return Some(format!("does not read: {e}")),
+    };
+    let (want, records) = fields(block, "movelist").first().map_or((0, 0), |m| movelist_moves(m));
+    let got = game.main_line().len();
+    if got != want {
+        return Some(format!("{got} moves read, the movelist has {want}"));
+    }
+    let branches = numbered(block, "move_") + records;
+    if count_variations(&game.line) != branches {
+        return Some(format!("{} variations read, {branches} branches", count_variations(&game.line)));
+    }
+    let comments = numbered(block, "comment");
+    if count_comments(&game.line) != comments {
+        return Some(format!("{} comments read, {comments} comment fields", count_comments(&game.line)));
+    }
+    let written = fields(block, "result").first().map(|r| strip(r).trim().to_string()).unwrap_or_default();
+    if game.tag("ResultText").unwrap_or("") != written {
+        return Some(format!("result {:?} kept as {:?}", written, game.tag("ResultText")));
+    }
+    let marker = if written.is_empty() { title_result(block) } else { parse_result(&written).unwrap_or("*") };
+    if game.result.as_deref().unwrap_or("*") != marker {
+        return Some(format!("result {written:?} read as {:?}, not {marker}", game.result));
+    }
+    None
+}
+
+/// Every page: (pages, games, read exactly, the ones that are not with why).
+fn measure() -> (usize, usize, usize, Vec<String>) {
+    let mut seen = std::collections::HashSet::new();
+    let names = pages();
+    let (mut games, mut exact, mut misses) = (0, 0, Vec::new());
+    for name in &names {
+        let text = page(name);
+        let read = dhtmlxq::read_all(&text);
+        let raw = blocks(&text);
+        assert_eq!(read.len(), raw.len(), "{name}: blocks");
+        for (k, (block, game)) in raw.iter().zip(&read).enumerate() {
+            if !holds_a_game(block) {
+                assert!(game.is_err(), "{name} game {}: not a game, yet read", k + 1);
+                continue;
+            }
+            // A block quoted again in a reply is the same game: counted once.
+            let key: String = ["binit", "movelist"].iter().flat_map(|f| fields(block, f)).collect();
+            if !seen.insert((key, numbered(block, "move_"), fields(block, "title").concat())) {
+                continue;
+            }
+            games += 1;
+            match check(block, game) {
+                None => exact += 1,
+                Some(why) => misses.push(format!("{name} game {}: {why}", k + 1)),
+            }
+        }
+    }
+    (names.len(), games, exact, misses)
+}
+
+#[test]
+fn at_least_99_percent_of_real_games_read_exactly() {
+    let (pages, games, exact, misses) = measure();
+    println!("{pages} pages, {games} different games, {exact} read exactly");
+    for m in &misses {
+        println!("  not exact: {m}");
+    }
+    assert!(games >= 150, "{games} games");
+    assert!(exact * 100 >= games * 99, "{exact} of {games} read exactly: {misses:#?}");
+}
