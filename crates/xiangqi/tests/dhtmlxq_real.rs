@@ -83,6 +83,24 @@ fn numbered(block: &str, prefix: &str) -> usize {
     names.len()
 }
 
+/// The plies of the main line's comment fields (`commentN`, written once each, not empty).
+fn comment_plies(block: &str) -> Vec<usize> {
+    let lower = block.to_ascii_lowercase();
+    let mut plies: Vec<usize> = lower
+        .match_indices("[dhtmlxq_comment")
+        .filter_map(|(i, _)| {
+            let rest = &block[i + 16..];
+            let name = &rest[..rest.find(']')?];
+            let body = &rest[name.len() + 1..];
+            let text = strip(&body[..body.find('[').unwrap_or(body.len())]);
+            (!text.trim().is_empty()).then(|| name.parse().ok()).flatten()
+        })
+        .collect();
+    plies.sort();
+    plies.dedup();
+    plies
+}
+
 /// Whether a block holds a game: a digit in its movelist or its start position (the others
 /// are forum posts that show the format with words in place of moves, or a search link).
 fn holds_a_game(block: &str) -> bool {
@@ -101,17 +119,37 @@ fn strip(raw: &str) -> String {
             _ => {}
         }
     }
-    out.replace("&nbsp;", " ").replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("||", "\n")
+    // Numeric entities (`&#13;` in the pages' titles) as characters.
+    let mut decoded = String::new();
+    let mut rest = out.as_str();
+    while let Some(i) = rest.find("&#") {
+        decoded.push_str(&rest[..i]);
+        let tail = &rest[i + 2..];
+        let end = tail.find(';').filter(|&e| e > 0 && e < 8 && tail[..e].bytes().all(|b| b.is_ascii_digit()));
+        match end.and_then(|e| char::from_u32(tail[..e].parse().ok()?).map(|c| (c, e))) {
+            Some((c, e)) => {
+                decoded.push(c);
+                rest = &tail[e + 1..];
+            }
+            None => {
+                decoded.push_str("&#");
+                rest = tail;
+            }
+        }
+    }
+    decoded.push_str(rest);
+    decoded.replace("&nbsp;", " ").replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("||", "\n")
 }
 
-/// How many moves a movelist's main line holds, and how many branches it starts: four digits
+/// How many moves a movelist's main line holds, how many branches it starts and how many moves
+/// it holds in all (the plies its `commentN` fields can follow): four digits
 /// a move, or dpxq's records (`77479EZK0000`: the move, three characters ending in `X`, `Y` or
 /// `Z`, one more, then a record's number: its own place while the line goes on, an earlier
 /// one for an alternative to that record).
-fn movelist_moves(raw: &str) -> (usize, usize) {
+fn movelist_moves(raw: &str) -> (usize, usize, usize) {
     let text: String = strip(raw).chars().filter(char::is_ascii_alphanumeric).collect();
     if text.bytes().all(|b| b.is_ascii_digit()) {
-        return (text.len() / 4, 0);
+        return (text.len() / 4, 0, text.len() / 4);
     }
     let b = text.as_bytes();
     let mut starts = Vec::new();
@@ -133,7 +171,7 @@ fn movelist_moves(raw: &str) -> (usize, usize) {
         })
         .collect();
     let main = numbers.iter().enumerate().take_while(|(k, n)| k == *n).count();
-    (main, numbers.iter().enumerate().filter(|(k, n)| k != *n).count())
+    (main, numbers.iter().enumerate().filter(|(k, n)| k != *n).count(), numbers.len())
 }
 
 /// The result a title states between two names (`洪智 胜 徐天红`, `吴贵临 先和 陈富杰`).
@@ -163,7 +201,7 @@ fn check(block: &str, read: &Result<PgnGame, xiangqi::record::RecordError>) -> O
         Ok(game) => game,
         Err(e) => return Some(format!("does not read: {e}")),
     };
-    let (want, records) = fields(block, "movelist").first().map_or((0, 0), |m| movelist_moves(m));
+    let (want, records, all) = fields(block, "movelist").first().map_or((0, 0, 0), |m| movelist_moves(m));
     let got = game.main_line().len();
     if got != want {
         return Some(format!("{got} moves read, the movelist has {want}"));
@@ -172,7 +210,9 @@ fn check(block: &str, read: &Result<PgnGame, xiangqi::record::RecordError>) -> O
     if count_variations(&game.line) != branches {
         return Some(format!("{} variations read, {branches} branches", count_variations(&game.line)));
     }
-    let comments = numbered(block, "comment");
+    // A main-line comment after a ply the movelist never reaches belongs to no move.
+    let stray = comment_plies(block).iter().filter(|&&n| n > all).count();
+    let comments = numbered(block, "comment") - stray;
     if count_comments(&game.line) != comments {
         return Some(format!("{} comments read, {comments} comment fields", count_comments(&game.line)));
     }

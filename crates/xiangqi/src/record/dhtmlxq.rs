@@ -17,6 +17,13 @@
 //! The reader takes blocks inside HTML (`<br />` between tags, entities such as `&nbsp;`),
 //! a closing tag that does not match its opening one (the content ends at the next tag),
 //! any number of blocks in one text. The side to move is the colour of the first moved piece.
+//!
+//! As the sites write it: dpxq.com's movelist of records (`77479EZK0000`..., the whole tree in
+//! one field, see `dhtmlxq_records`), branches written before the branch they hang from, a
+//! backslash before a closing tag (a block kept in a script string), a comment on a ply the
+//! line never reaches (left out). The result is kept as written in the tag `ResultText`
+//! ([`RESULT_TEXT_TAG`]) beside `Result`, the PGN marker it means (`*` when it means none);
+//! without a result field, a dpxq title's `胜`/`负`/`和` between the names gives `Result`.
 
 use super::dhtmlxq_records as records;
 use super::tree::{check_comment, Failure, Tree};
@@ -485,12 +492,13 @@ fn read_block(block: &str) -> Result<PgnGame, Failure> {
             before.insert((n, s + i + 1), node);
         }
     }
-    for (b, s, c, at) in comments {
-        // The comment after ply `s` belongs to the node before ply `s + 1`.
+    for (b, s, c, _) in comments {
+        // The comment after ply `s` belongs to the node before ply `s + 1`. One on a ply the
+        // line never reaches (a movelist cut short after its comments were written) is left
+        // out, as the viewer leaves it: it belongs to no move.
         let target = if s == 0 { Some(0) } else { before.get(&(b, s + 1)).copied() };
-        match target {
-            Some(t) => tree.nodes[t].comment = Some(c),
-            None => return Err((at, RecordErrorKind::DetachedBranch(format!("comment {b}_{s}")))),
+        if let Some(t) = target {
+            tree.nodes[t].comment = Some(c);
         }
     }
 
