@@ -267,3 +267,64 @@ fn at_least_99_percent_of_real_games_read_exactly() {
     assert!(games >= 150, "{games} games");
     assert!(exact * 100 >= games * 99, "{exact} of {games} read exactly: {misses:#?}");
 }
+
+/// The `k`th block (from 1) of a page, read.
+fn game(name: &str, k: usize) -> PgnGame {
+    dhtmlxq::read_all(&page(name)).swap_remove(k - 1).unwrap()
+}
+
+fn iccs(game: &PgnGame) -> Vec<String> {
+    game.main_line().iter().map(ToString::to_string).collect()
+}
+
+#[test]
+fn a_tournament_game_in_records_with_every_header() {
+    // 2007 广西大地杯, round 13: 黎德志 (Red) lost to 秦劲松, written `红先负`; 102 records.
+    let g = game("gdchess-d_00089.html", 3);
+    assert_eq!(g.tag("Red"), Some("广东 黎德志"));
+    assert_eq!(g.tag("Black"), Some("广西 秦劲松"));
+    assert_eq!(g.tag("Event"), Some("2007广西第3届大地杯象棋公开赛"));
+    assert_eq!(g.tag("Round"), Some("第 13 轮"));
+    assert_eq!(g.tag("Date"), Some("20070227"));
+    assert_eq!(g.tag("Opening"), Some("中炮七兵过河车对屏风马平炮兑车"));
+    assert_eq!(g.tag("Type"), Some("全局"));
+    assert_eq!(g.tag("ResultText"), Some("红先负"));
+    assert_eq!((g.result.as_deref(), g.tag("Result")), (Some("0-1"), Some("0-1")));
+    assert_eq!(g.main_line().len(), 102);
+    assert_eq!(iccs(&g)[..4], ["h2e2", "h9g7", "h0g2", "i9h9"]);
+    assert!(g.line.comment.as_deref().unwrap().starts_with("棋局步数：102\n棋局结果：红负"));
+    assert_eq!(g.line.moves[101].comment.as_deref(), Some("黑胜"));
+    // Written back, the result keeps its form.
+    assert!(dhtmlxq::write(&g).contains("[DhtmlXQ_result]红先负[/DhtmlXQ_result]"));
+}
+
+#[test]
+fn records_numbered_back_are_variations() {
+    // 黑进7卒 红巡河车: records 26, 34 and 60 name an earlier record (25, 11, 8), so each
+    // starts a variation; the main line is the 26 records before the first of them.
+    let g = game("gdchess-a_00345.html", 1);
+    assert_eq!(g.tag("Title"), Some("黑进7卒 红巡河车"));
+    assert_eq!(g.tag("ResultText"), Some("未知"));
+    assert_eq!(g.result.as_deref(), Some("*"));
+    assert_eq!(g.main_line().len(), 26);
+    assert_eq!(count_variations(&g.line), 3);
+    // Record 34 (`72719RYD0011`) is 炮8退1 in place of ply 12.
+    assert_eq!(g.line.moves[11].variations[0].moves[0].mv.to_string(), "h7h8");
+    // `comment9` follows record 8, the ninth move of the main line.
+    assert_eq!(g.line.moves[8].comment.as_deref(), Some("正着"));
+}
+
+#[test]
+fn a_dpxq_block_with_its_own_start_a_branch_and_comments() {
+    let g = game("gdchess-4_00306.html", 3);
+    assert_eq!(g.tag("Title"), Some("无标题"));
+    assert_eq!(g.tag("Type"), Some("实战全局/开局"));
+    assert_eq!(g.tag("ResultText"), Some("未知"));
+    assert_eq!(g.main_line().len(), 12);
+    assert_eq!(g.line.comment.as_deref(), Some("过早兑炮\n\n红赢棋困难"));
+    assert_eq!(g.line.moves[4].comment.as_deref(), Some("应该走马八进九\n保留变化"));
+    // `move_0_9_1`: ten moves in place of ply 9, with `comment1_18` after its last.
+    let v = &g.line.moves[8].variations[0];
+    assert_eq!(v.moves.len(), 10);
+    assert_eq!(v.moves[9].comment.as_deref(), Some("黑也是可以下下"));
+}
