@@ -138,7 +138,25 @@ fn strip(raw: &str) -> String {
         }
     }
     decoded.push_str(rest);
-    decoded.replace("&nbsp;", " ").replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("||", "\n")
+    // A script's `\uXXXX` escapes as characters.
+    let mut text = String::new();
+    let mut rest = decoded.as_str();
+    while let Some(i) = rest.find("\\u") {
+        text.push_str(&rest[..i]);
+        let code = rest.get(i + 2..i + 6).filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
+        match code.and_then(|h| char::from_u32(u32::from_str_radix(h, 16).ok()?)) {
+            Some(c) => {
+                text.push(c);
+                rest = &rest[i + 6..];
+            }
+            None => {
+                text.push_str("\\u");
+                rest = &rest[i + 2..];
+            }
+        }
+    }
+    text.push_str(rest);
+    text.replace("&nbsp;", " ").replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("||", "\n")
 }
 
 /// How many moves a movelist's main line holds, how many branches it starts and how many moves

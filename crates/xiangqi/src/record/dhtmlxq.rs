@@ -188,15 +188,30 @@ fn fields(block: &str) -> Vec<(String, &str, usize)> {
     out
 }
 
-/// Field text with HTML removed: `<br>` becomes a line break, other tags go, entities are
-/// decoded, `||` becomes a line break.
+/// Field text with HTML removed: `<br>` becomes a line break, other tags go, entities and a
+/// script's `\uXXXX` escapes are decoded, `||` becomes a line break.
 fn clean(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
     let mut rest = raw;
-    while let Some(i) = rest.find(['<', '&']) {
+    while let Some(i) = rest.find(['<', '&', '\\']) {
         out.push_str(&rest[..i]);
         rest = &rest[i..];
-        if rest.starts_with('<') {
+        if let Some(hex) = rest.strip_prefix("\\u").and_then(|r| r.get(..4)) {
+            // A script's escape (`\u9ED1\u80DC`, 黑胜), as dpxq writes some fields.
+            match u32::from_str_radix(hex, 16).ok().and_then(char::from_u32) {
+                Some(c) if hex.bytes().all(|b| b.is_ascii_hexdigit()) => {
+                    out.push(c);
+                    rest = &rest[6..];
+                }
+                _ => {
+                    out.push('\\');
+                    rest = &rest[1..];
+                }
+            }
+        } else if rest.starts_with('\\') {
+            out.push('\\');
+            rest = &rest[1..];
+        } else if rest.starts_with('<') {
             let end = bounded_find(rest, b'>', 200);
             let is_tag = rest[1..].starts_with(|c: char| c.is_ascii_alphabetic() || c == '/');
             match end {
@@ -438,8 +453,14 @@ fn read_block(block: &str) -> Result<PgnGame, Failure> {
     let (mut list, list_at) = movelist.map_or((String::new(), 0), |(l, at)| (l.to_string(), at));
     let letters: String = clean(&list).chars().filter(char::is_ascii_alphanumeric).collect();
     if records::is_records(&letters) && !branches.iter().any(|b| digits(&b.3).len() >= 4) {
-        let read = records::read(&letters)
-            .map_err(|text| (list_at, RecordErrorKind::BadMove { ply: 0, number: 0, text, error: None }))?;
+        // A record takes at least seven characters.
+        if letters.len() / 7 > MAX_TREE_MOVES {
+            return Err((list_at, RecordErrorKind::TooManyMoves));
+        }
+        let read = records::read(&letters).map_err(|(i, text)| {
+            let bad = RecordErrorKind::BadMove { ply: i + 1, number: (i + 1).div_ceil(2) as u32, text, error: None };
+            (list_at, bad)
+        })?;
         list = read.main;
         branches = read.branches.into_iter().map(|(p, s, n, m)| (p, s, n, m, list_at)).collect();
         for c in &mut comments {

@@ -44,8 +44,9 @@ fn starts(list: &str) -> Vec<usize> {
 ///
 /// # Errors
 ///
-/// The record's text when its number is missing or points at itself or later.
-pub(super) fn read(list: &str) -> Result<Records, String> {
+/// The record's place (from 0) and text when its number is missing or points at a later
+/// record.
+pub(super) fn read(list: &str) -> Result<Records, (usize, String)> {
     let s = starts(list);
     let mut out = Records { main: String::new(), branches: Vec::new(), places: Vec::with_capacity(s.len()) };
     // Each branch's parent (branch, ply) and moves; branch 0 is the main line.
@@ -76,7 +77,7 @@ pub(super) fn read(list: &str) -> Result<Records, String> {
                 moves.push(mv.to_string());
                 ply = at;
             }
-            _ => return Err(record.to_string()),
+            _ => return Err((i, record.to_string())),
         }
         out.places.push((moves.len() - 1, ply));
     }
@@ -110,7 +111,7 @@ mod tests {
     #[test]
     fn a_number_ahead_is_an_error() {
         assert!(is_records("77479EZK0005"));
-        assert_eq!(read("77479EZK0005").unwrap_err(), "77479EZK0005");
+        assert_eq!(read("77479EZK0005").unwrap_err(), (0, "77479EZK0005".to_string()));
         assert!(read("77479EZK").is_err());
         assert!(!is_records("77477062"));
     }
