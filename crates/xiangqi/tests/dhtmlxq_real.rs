@@ -46,7 +46,14 @@ fn blocks(text: &str) -> Vec<&str> {
     starts.iter().enumerate().map(|(k, &s)| &text[s..starts.get(k + 1).copied().unwrap_or(text.len())]).collect()
 }
 
-/// The raw contents of every field named `name` (ASCII case ignored) up to the next `[`.
+/// Where a field's text ends: at the next DhtmlXQ tag, opening or closing (the text itself
+/// may hold brackets).
+fn body_end(body: &str) -> usize {
+    let lower = body.to_ascii_lowercase();
+    [lower.find("[dhtmlxq"), lower.find("[/dhtmlxq")].into_iter().flatten().min().unwrap_or(body.len())
+}
+
+/// The raw contents of every field named `name` (ASCII case ignored), up to the next tag.
 fn fields<'a>(block: &'a str, name: &str) -> Vec<&'a str> {
     let lower = block.to_ascii_lowercase();
     let open = format!("[dhtmlxq_{name}]");
@@ -54,7 +61,7 @@ fn fields<'a>(block: &'a str, name: &str) -> Vec<&'a str> {
         .match_indices(&open)
         .map(|(i, _)| {
             let body = &block[i + open.len()..];
-            let body = &body[..body.find('[').unwrap_or(body.len())];
+            let body = &body[..body_end(body)];
             // Pages that hold the block in a script string escape the closing `[`.
             body.strip_suffix('\\').unwrap_or(body)
         })
@@ -73,7 +80,7 @@ fn numbered(block: &str, prefix: &str) -> usize {
             let Some(close) = rest.find(']') else { return None };
             let name = &rest[..close];
             let body = &rest[close + 1..];
-            let text = strip(&body[..body.find('[').unwrap_or(body.len())]);
+            let text = strip(&body[..body_end(body)]);
             (name.starts_with(|c: char| c.is_ascii_digit())
                 && name.chars().all(|c| c.is_ascii_digit() || c == '_')
                 && !text.trim().is_empty())
@@ -92,7 +99,7 @@ fn comment_plies(block: &str) -> Vec<usize> {
             let rest = &block[i + 16..];
             let name = &rest[..rest.find(']')?];
             let body = &rest[name.len() + 1..];
-            let text = strip(&body[..body.find('[').unwrap_or(body.len())]);
+            let text = strip(&body[..body_end(body)]);
             (!text.trim().is_empty()).then(|| name.parse().ok()).flatten()
         })
         .collect();
