@@ -77,7 +77,7 @@ fn numbered(block: &str, prefix: &str) -> usize {
         .match_indices(&open)
         .filter_map(|(i, _)| {
             let rest = &block[i + open.len()..];
-            let Some(close) = rest.find(']') else { return None };
+            let close = rest.find(']')?;
             let name = &rest[..close];
             let body = &rest[close + 1..];
             let text = strip(&body[..body_end(body)]);

@@ -391,13 +391,17 @@ fn parse_moves(raw: &str, at: usize, first_ply: usize) -> Result<Vec<Move>, Fail
     Ok(out)
 }
 
+/// A branch field: parent branch, the ply its first move replaces, its number, its moves, and
+/// where it was read.
+type Branch = (usize, usize, usize, String, usize);
+
 fn read_block(block: &str) -> Result<PgnGame, Failure> {
     let fields = fields(block);
     let mut game = PgnGame::new(Position::startpos(), &[]);
     let mut binit: Option<(&str, usize)> = None;
     let mut fen: Option<(String, usize)> = None;
     let mut movelist: Option<(&str, usize)> = None;
-    let mut branches: Vec<(usize, usize, usize, String, usize)> = Vec::new();
+    let mut branches: Vec<Branch> = Vec::new();
     let mut comments: Vec<(usize, usize, String, usize)> = Vec::new();
     for (name, raw, at) in &fields {
         let at = *at;
@@ -485,7 +489,7 @@ fn read_block(block: &str) -> Result<PgnGame, Failure> {
     // before it: branches are placed from the main line down, each parent's by number; what
     // hangs from nothing comes last, and its first is the error below.
     branches.sort_by_key(|b| b.2);
-    let mut by_parent: HashMap<usize, Vec<(usize, usize, usize, String, usize)>> = HashMap::new();
+    let mut by_parent: HashMap<usize, Vec<Branch>> = HashMap::new();
     for b in branches {
         by_parent.entry(b.0).or_default().push(b);
     }
