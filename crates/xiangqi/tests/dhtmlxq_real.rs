@@ -353,3 +353,21 @@ fn a_dpxq_block_with_its_own_start_a_branch_and_comments() {
     assert_eq!(v.moves.len(), 10);
     assert_eq!(v.moves[9].comment.as_deref(), Some("黑也是可以下下"));
 }
+
+#[test]
+fn every_real_game_written_back_reads_the_same() {
+    // The same moves, variations, comments and result as written (brackets in a comment
+    // become full-width: a bracket would end the field).
+    for name in pages() {
+        for game in dhtmlxq::read_all(&page(&name)).into_iter().flatten() {
+            let again = dhtmlxq::read(&dhtmlxq::write(&game)).unwrap();
+            assert_eq!((&again.start, again.main_line()), (&game.start, game.main_line()), "{name}");
+            assert_eq!(count_variations(&again.line), count_variations(&game.line), "{name}");
+            assert_eq!(count_comments(&again.line), count_comments(&game.line), "{name}");
+            if game.tag("ResultText").is_some() {
+                assert_eq!(again.tag("ResultText"), game.tag("ResultText"), "{name}");
+            }
+            assert_eq!(again.result.as_deref().unwrap_or("*"), game.result.as_deref().unwrap_or("*"), "{name}");
+        }
+    }
+}

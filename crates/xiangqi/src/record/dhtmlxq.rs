@@ -599,15 +599,18 @@ pub fn write(game: &PgnGame) -> String {
     };
     for (name, tag) in TAGS {
         if tag == "Result" {
-            let r = game.result.as_deref().or_else(|| game.tag("Result"));
+            let r = game.result.as_deref().or_else(|| game.tag("Result")).and_then(parse_result).unwrap_or("*");
+            // The form it was read in (`红先负`, `未知`...) when that form means the same result.
+            let written = game.tag(RESULT_TEXT_TAG).filter(|w| parse_result(w).unwrap_or("*") == r);
             let text = match r {
-                Some("1-0") => "红胜",
-                Some("0-1") => "黑胜",
-                Some("1/2-1/2") => "和棋",
-                _ => continue,
+                "1-0" => "红胜",
+                "0-1" => "黑胜",
+                "1/2-1/2" => "和棋",
+                _ => match written {
+                    Some(w) => w,
+                    None => continue,
+                },
             };
-            // The form it was read in, when that form means the same result.
-            let written = game.tag(RESULT_TEXT_TAG).filter(|w| parse_result(w) == r.and_then(parse_result));
             field(&mut out, name, written.unwrap_or(text));
         } else if let Some(v) = game.tag(tag) {
             field(&mut out, name, v);
