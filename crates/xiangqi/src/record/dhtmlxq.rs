@@ -17,7 +17,15 @@
 //! The reader takes blocks inside HTML (`<br />` between tags, entities such as `&nbsp;`),
 //! a closing tag that does not match its opening one (the content ends at the next tag),
 //! any number of blocks in one text. The side to move is the colour of the first moved piece.
+//!
+//! As the sites write it: dpxq.com's movelist of records (`77479EZK0000`..., the whole tree in
+//! one field, see `dhtmlxq_records`), branches written before the branch they hang from, a
+//! backslash before a closing tag (a block kept in a script string), a comment on a ply the
+//! line never reaches (left out). The result is kept as written in the tag `ResultText`
+//! ([`RESULT_TEXT_TAG`]) beside `Result`, the PGN marker it means (`*` when it means none);
+//! without a result field, a dpxq title's `胜`/`负`/`和` between the names gives `Result`.
 
+use super::dhtmlxq_records as records;
 use super::tree::{check_comment, Failure, Tree};
 use super::{parse_result, Format, Line, Location, RecordError, RecordErrorKind, MAX_TREE_MOVES};
 use crate::pgn::PgnGame;
@@ -30,8 +38,9 @@ const SLOTS: [PieceKind; 16] = {
     [Rook, Horse, Elephant, Advisor, King, Advisor, Elephant, Horse, Rook, Cannon, Cannon, Pawn, Pawn, Pawn, Pawn, Pawn]
 };
 
-/// DhtmlXQ field names and the PGN tags they become.
-const TAGS: [(&str, &str); 11] = [
+/// DhtmlXQ field names and the tags they become: PGN's where PGN has one, the others named
+/// after the field (dpxq.com's pages write all of them).
+const TAGS: [(&str, &str); 31] = [
     ("title", "Title"),
     ("event", "Event"),
     ("date", "Date"),
@@ -43,7 +52,31 @@ const TAGS: [(&str, &str); 11] = [
     ("blackteam", "BlackTeam"),
     ("result", "Result"),
     ("open", "Opening"),
+    ("ecco", "ECCO"),
+    ("type", "Type"),
+    ("gametype", "GameType"),
+    ("class", "Class"),
+    ("group", "Group"),
+    ("table", "Table"),
+    ("timerule", "TimeControl"),
+    ("redname", "RedName"),
+    ("blackname", "BlackName"),
+    ("redrating", "RedElo"),
+    ("blackrating", "BlackElo"),
+    ("redtime", "RedTime"),
+    ("blacktime", "BlackTime"),
+    ("endtype", "Termination"),
+    ("endscore", "EndScore"),
+    ("judge", "Judge"),
+    ("record", "Recorder"),
+    ("remark", "Annotator"),
+    ("author", "Author"),
+    ("owner", "Owner"),
 ];
+
+/// The tag that keeps a result as it was written (`红先胜`, `黑方胜`, `未知`...), beside
+/// `Result`, which holds the PGN marker that text means.
+pub const RESULT_TEXT_TAG: &str = "ResultText";
 
 /// Whether `text` holds DhtmlXQ tags.
 pub fn looks_like(text: &str) -> bool {
@@ -145,23 +178,40 @@ fn fields(block: &str) -> Vec<(String, &str, usize)> {
             at = name_start;
             continue;
         }
-        // The content ends at the next tag, whatever closing tag it is.
+        // The content ends at the next tag, whatever closing tag it is. Pages that hold the
+        // block in a script string escape the closing tag's `[` with a backslash (`红胜\[/`).
         let end = next_tag(block, body).unwrap_or(block.len());
-        out.push((name.to_ascii_lowercase(), &block[body..end], start));
+        let content = &block[body..end];
+        out.push((name.to_ascii_lowercase(), content.strip_suffix('\\').unwrap_or(content), start));
         at = end;
     }
     out
 }
 
-/// Field text with HTML removed: `<br>` becomes a line break, other tags go, entities are
-/// decoded, `||` becomes a line break.
+/// Field text with HTML removed: `<br>` becomes a line break, other tags go, entities and a
+/// script's `\uXXXX` escapes are decoded, `||` becomes a line break.
 fn clean(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
     let mut rest = raw;
-    while let Some(i) = rest.find(['<', '&']) {
+    while let Some(i) = rest.find(['<', '&', '\\']) {
         out.push_str(&rest[..i]);
         rest = &rest[i..];
-        if rest.starts_with('<') {
+        if let Some(hex) = rest.strip_prefix("\\u").and_then(|r| r.get(..4)) {
+            // A script's escape (`\u9ED1\u80DC`, 黑胜), as dpxq writes some fields.
+            match u32::from_str_radix(hex, 16).ok().and_then(char::from_u32) {
+                Some(c) if hex.bytes().all(|b| b.is_ascii_hexdigit()) => {
+                    out.push(c);
+                    rest = &rest[6..];
+                }
+                _ => {
+                    out.push('\\');
+                    rest = &rest[1..];
+                }
+            }
+        } else if rest.starts_with('\\') {
+            out.push('\\');
+            rest = &rest[1..];
+        } else if rest.starts_with('<') {
             let end = bounded_find(rest, b'>', 200);
             let is_tag = rest[1..].starts_with(|c: char| c.is_ascii_alphabetic() || c == '/');
             match end {
@@ -316,6 +366,7 @@ fn square(x: u8, y: u8) -> Option<Square> {
     (y <= 9).then(|| Square::new(x, 9 - y)).flatten()
 }
 
+/// The moves of a movelist or a branch, four digits each.
 fn parse_moves(raw: &str, at: usize, first_ply: usize) -> Result<Vec<Move>, Failure> {
     let d = digits(raw);
     if d.len() / 4 > MAX_TREE_MOVES {
@@ -340,13 +391,17 @@ fn parse_moves(raw: &str, at: usize, first_ply: usize) -> Result<Vec<Move>, Fail
     Ok(out)
 }
 
+/// A branch field: parent branch, the ply its first move replaces, its number, its moves, and
+/// where it was read.
+type Branch = (usize, usize, usize, String, usize);
+
 fn read_block(block: &str) -> Result<PgnGame, Failure> {
     let fields = fields(block);
     let mut game = PgnGame::new(Position::startpos(), &[]);
     let mut binit: Option<(&str, usize)> = None;
     let mut fen: Option<(String, usize)> = None;
     let mut movelist: Option<(&str, usize)> = None;
-    let mut branches: Vec<(usize, usize, usize, &str, usize)> = Vec::new();
+    let mut branches: Vec<Branch> = Vec::new();
     let mut comments: Vec<(usize, usize, String, usize)> = Vec::new();
     for (name, raw, at) in &fields {
         let at = *at;
@@ -359,7 +414,7 @@ fn read_block(block: &str) -> Result<PgnGame, Failure> {
         } else if let Some(id) = name.strip_prefix("move_") {
             let n: Vec<usize> = id.split('_').filter_map(|p| p.parse().ok()).collect();
             if let [p, s, n] = n[..] {
-                branches.push((p, s, n, raw, at));
+                branches.push((p, s, n, raw.to_string(), at));
             }
         } else if let Some(id) = name.strip_prefix("comment") {
             let n: Vec<usize> = id.split('_').filter_map(|p| p.parse().ok()).collect();
@@ -380,6 +435,7 @@ fn read_block(block: &str) -> Result<PgnGame, Failure> {
                 let r = parse_result(&value).unwrap_or("*");
                 game.result = Some(r.to_string());
                 game.set_tag("Result", r);
+                game.set_tag(RESULT_TEXT_TAG, &value);
             } else {
                 game.set_tag(tag, &value);
             }
@@ -388,20 +444,67 @@ fn read_block(block: &str) -> Result<PgnGame, Failure> {
     if movelist.is_none() && binit.is_none() && fen.is_none() && branches.is_empty() {
         return Err((0, RecordErrorKind::Empty));
     }
+    if game.result.is_none() {
+        // No result field: dpxq.com's titles say it ("红方 胜 黑方", "红方 先和 黑方").
+        if let Some(r) = game.tag("Title").and_then(result_of_title) {
+            game.result = Some(r.to_string());
+            game.set_tag("Result", r);
+        }
+    }
+
+    // A movelist of records holds the whole tree: the viewer reads it so when no branch
+    // field holds moves of four digits.
+    let (mut list, list_at) = movelist.map_or((String::new(), 0), |(l, at)| (l.to_string(), at));
+    let letters: String = clean(&list).chars().filter(char::is_ascii_alphanumeric).collect();
+    if records::is_records(&letters) && !branches.iter().any(|b| digits(&b.3).len() >= 4) {
+        // A record takes at least seven characters.
+        if letters.len() / 7 > MAX_TREE_MOVES {
+            return Err((list_at, RecordErrorKind::TooManyMoves));
+        }
+        let read = records::read(&letters).map_err(|(i, text)| {
+            let bad = RecordErrorKind::BadMove { ply: i + 1, number: (i + 1).div_ceil(2) as u32, text, error: None };
+            (list_at, bad)
+        })?;
+        list = read.main;
+        branches = read.branches.into_iter().map(|(p, s, n, m)| (p, s, n, m, list_at)).collect();
+        for c in &mut comments {
+            // `commentN` is the comment after record N - 1, wherever that record went.
+            if let Some(&place) = (c.0 == 0 && c.1 > 0).then(|| read.places.get(c.1 - 1)).flatten() {
+                (c.0, c.1) = place;
+            }
+        }
+    }
 
     // The tree, before the position: the first move tells who moves first.
-    let (list, list_at) = movelist.unwrap_or(("", 0));
     let mut tree = Tree::new(0);
     // (branch, ply) -> the node before that ply of that branch.
     let mut before: HashMap<(usize, usize), usize> = HashMap::new();
     before.insert((0, 1), 0);
     let mut node = 0;
-    for (i, mv) in parse_moves(list, list_at, 1)?.into_iter().enumerate() {
+    for (i, mv) in parse_moves(&list, list_at, 1)?.into_iter().enumerate() {
         node = tree.add(node, mv, list_at)?;
         before.insert((0, i + 2), node);
     }
+    // A branch hangs from its parent branch, which editors do not always number or write
+    // before it: branches are placed from the main line down, each parent's by number; what
+    // hangs from nothing comes last, and its first is the error below.
     branches.sort_by_key(|b| b.2);
-    for (p, s, n, raw, at) in branches {
+    let mut by_parent: HashMap<usize, Vec<Branch>> = HashMap::new();
+    for b in branches {
+        by_parent.entry(b.0).or_default().push(b);
+    }
+    let mut ordered = Vec::new();
+    let mut queue = std::collections::VecDeque::from([0]);
+    while let Some(id) = queue.pop_front() {
+        for b in by_parent.remove(&id).unwrap_or_default() {
+            queue.push_back(b.2);
+            ordered.push(b);
+        }
+    }
+    let mut detached: Vec<_> = by_parent.into_values().flatten().collect();
+    detached.sort_by_key(|b| b.2);
+    ordered.extend(detached);
+    for (p, s, n, raw, at) in ordered {
         let Some(&parent) = before.get(&(p, s)).or_else(|| before.get(&(n, s))) else {
             return Err((at, RecordErrorKind::DetachedBranch(format!("{p}_{s}_{n}"))));
         };
@@ -409,17 +512,18 @@ fn read_block(block: &str) -> Result<PgnGame, Failure> {
         // branch's first move finds its place).
         before.entry((n, s)).or_insert(parent);
         let mut node = parent;
-        for (i, mv) in parse_moves(raw, at, s)?.into_iter().enumerate() {
+        for (i, mv) in parse_moves(&raw, at, s)?.into_iter().enumerate() {
             node = tree.add(node, mv, at)?;
             before.insert((n, s + i + 1), node);
         }
     }
-    for (b, s, c, at) in comments {
-        // The comment after ply `s` belongs to the node before ply `s + 1`.
+    for (b, s, c, _) in comments {
+        // The comment after ply `s` belongs to the node before ply `s + 1`. One on a ply the
+        // line never reaches (a movelist cut short after its comments were written) is left
+        // out, as the viewer leaves it: it belongs to no move.
         let target = if s == 0 { Some(0) } else { before.get(&(b, s + 1)).copied() };
-        match target {
-            Some(t) => tree.nodes[t].comment = Some(c),
-            None => return Err((at, RecordErrorKind::DetachedBranch(format!("comment {b}_{s}")))),
+        if let Some(t) = target {
+            tree.nodes[t].comment = Some(c);
         }
     }
 
@@ -440,6 +544,22 @@ fn read_block(block: &str) -> Result<PgnGame, Failure> {
     game.start = start.clone();
     game.line = tree.to_line(&start)?;
     Ok(game)
+}
+
+/// The result a dpxq.com title states between the two sides' names: `胜`, `负`, `和`, or
+/// `先胜`, `先负`, `先和` (Red first), each a word of its own.
+fn result_of_title(title: &str) -> Option<&'static str> {
+    let words: Vec<&str> = title.split_whitespace().collect();
+    // The first and last words are names; only a word between them is a result.
+    let inner = words.get(1..words.len().saturating_sub(1))?;
+    let mut found = inner.iter().filter_map(|w| match w.strip_prefix('先').unwrap_or(w) {
+        "胜" | "勝" => Some("1-0"),
+        "负" | "負" => Some("0-1"),
+        "和" => Some("1/2-1/2"),
+        _ => None,
+    });
+    let first = found.next()?;
+    found.next().is_none().then_some(first)
 }
 
 fn start_from_binit(d: &str, tree: &Tree, at: usize) -> Result<Position, Failure> {
@@ -479,14 +599,19 @@ pub fn write(game: &PgnGame) -> String {
     };
     for (name, tag) in TAGS {
         if tag == "Result" {
-            let r = game.result.as_deref().or_else(|| game.tag("Result"));
+            let r = game.result.as_deref().or_else(|| game.tag("Result")).and_then(parse_result).unwrap_or("*");
+            // The form it was read in (`红先负`, `未知`...) when that form means the same result.
+            let written = game.tag(RESULT_TEXT_TAG).filter(|w| parse_result(w).unwrap_or("*") == r);
             let text = match r {
-                Some("1-0") => "红胜",
-                Some("0-1") => "黑胜",
-                Some("1/2-1/2") => "和棋",
-                _ => continue,
+                "1-0" => "红胜",
+                "0-1" => "黑胜",
+                "1/2-1/2" => "和棋",
+                _ => match written {
+                    Some(w) => w,
+                    None => continue,
+                },
             };
-            field(&mut out, name, text);
+            field(&mut out, name, written.unwrap_or(text));
         } else if let Some(v) = game.tag(tag) {
             field(&mut out, name, v);
         }

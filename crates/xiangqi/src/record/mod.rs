@@ -28,6 +28,7 @@
 pub mod cbr;
 mod detect;
 pub mod dhtmlxq;
+mod dhtmlxq_records;
 mod error;
 mod games;
 mod summary;
@@ -97,6 +98,8 @@ impl fmt::Display for Format {
 /// use xiangqi::record::parse_result;
 /// assert_eq!(parse_result("红胜"), Some("1-0"));
 /// assert_eq!(parse_result("黑勝"), Some("0-1"));
+/// assert_eq!(parse_result("红方胜"), Some("1-0"));
+/// assert_eq!(parse_result("红先负"), Some("0-1"));
 /// assert_eq!(parse_result("和局"), Some("1/2-1/2"));
 /// assert_eq!(parse_result("未知"), Some("*"));
 /// assert_eq!(parse_result("炮二平五"), None);
@@ -104,8 +107,11 @@ impl fmt::Display for Format {
 pub fn parse_result(text: &str) -> Option<&'static str> {
     let t = text.trim();
     Some(match t {
-        "1-0" | "红胜" | "紅勝" | "红先胜" | "紅先勝" | "黑负" | "黑負" | "红胜利" => "1-0",
-        "0-1" | "黑胜" | "黑勝" | "红负" | "紅負" | "红先负" | "紅先負" => "0-1",
+        "1-0" | "红胜" | "紅勝" | "红先胜" | "紅先勝" | "红方胜" | "紅方勝" | "黑负" | "黑負" | "黑方负" | "黑方負"
+        | "红胜利" => "1-0",
+        "0-1" | "黑胜" | "黑勝" | "黑方胜" | "黑方勝" | "红负" | "紅負" | "红方负" | "紅方負" | "红先负" | "紅先負" => {
+            "0-1"
+        }
         "1/2-1/2" | "½-½" | "和" | "和棋" | "和局" | "红和" | "紅和" | "红先和" | "紅先和" => {
             "1/2-1/2"
         }
