@@ -1,4 +1,4 @@
-//! DhtmlXQ as the sites write it: every block of the real forum pages in
+//! DhtmlXQ as the sites write it: every block of the real forum posts in
 //! `tests/data/records/dhtmlxq` (see `tests/data/records/SOURCE.md`) read and checked against
 //! the block's own text, found here apart from the reader: the moves of `[DhtmlXQ_movelist]`,
 //! the branches and comments, and the result as written.
