@@ -61,7 +61,7 @@ pub fn confirm_set(
         puzzles
             .into_par_iter()
             .map_init(
-                || Engine::new(crate::generate::HASH_MB),
+                || Engine::new(crate::settings::HASH_MB),
                 |engine, p| {
                     let verdict = confirm(engine, &p, settings);
                     (p, verdict)

@@ -3,6 +3,7 @@
 
 use crate::confirm::confirm;
 use crate::scan::{scan, Game};
+use crate::settings::HASH_MB;
 use crate::verify::verify;
 use crate::{Puzzle, Settings};
 use rayon::prelude::*;
@@ -22,9 +23,6 @@ pub struct Progress {
     /// Candidates the deeper search and the confirming search kept.
     pub kept: u64,
 }
-
-/// The engine's transposition table for each thread, in MiB.
-pub(crate) const HASH_MB: usize = 16;
 
 /// Finds the puzzles of `games` on `threads` threads (each game on one thread, with the engine's
 /// table cleared before it, so a run gives the same set whatever the threads do). `on_progress`

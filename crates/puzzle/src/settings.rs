@@ -1,5 +1,8 @@
 //! How hard the finder looks and what it accepts.
 
+/// The engine's transposition table for each thread of a run, in MiB.
+pub(crate) const HASH_MB: usize = 16;
+
 /// The expected score (0 to 1) of a side `cp` centipawns ahead, on the logistic Elo curve.
 pub(crate) fn expected(cp: i32) -> f64 {
     1.0 / (1.0 + 10f64.powf(-f64::from(cp.clamp(-4000, 4000)) / 400.0))
