@@ -61,7 +61,7 @@ pub(super) fn read(list: &str) -> Result<Records, (usize, String)> {
             .map(|r| {
                 r.bytes()
                     .take_while(u8::is_ascii_digit)
-                    .fold(0usize, |n, d| n.saturating_mul(10) + usize::from(d - b'0'))
+                    .fold(0usize, |n, d| n.saturating_mul(10).saturating_add(usize::from(d - b'0')))
             })
             .filter(|_| record.as_bytes().get(8).is_some_and(u8::is_ascii_digit));
         match number {
@@ -114,5 +114,12 @@ mod tests {
         assert_eq!(read("77479EZK0005").unwrap_err(), (0, "77479EZK0005".to_string()));
         assert!(read("77479EZK").is_err());
         assert!(!is_records("77477062"));
+    }
+
+    #[test]
+    fn a_record_number_too_long_for_a_usize_is_an_error_not_an_overflow() {
+        // Found by the dhtmlxq fuzz target: the number saturated, then one more digit overflowed.
+        let long = format!("77479EZK{}", "9".repeat(40));
+        assert_eq!(read(&long).unwrap_err().0, 0);
     }
 }
