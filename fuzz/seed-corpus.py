@@ -5,7 +5,7 @@
 
 Seeds `fuzz/corpus/<target>/` for fen, notation, pgn, link_seed, link_compact,
 engine_protocol, uci_loop, preview_link, games_tsv, puzzle_file, huarong_text, huarong_code,
-xqf and dhtmlxq (api_json and api_call were seeded by hand,
+xqf, dhtmlxq and cbr (api_json and api_call were seeded by hand,
 see README.md). Inputs come from crates/xiangqi/tests/data (games, perft and rulings
 positions), the PGN example and the Huarong Dao classics and puzzles; FENs, other notations
 and links are written by the `qi` binary, so a build of it is needed. Existing files are kept:
@@ -188,6 +188,12 @@ def main():
         proc = subprocess.run([qi.binary, "record", "convert", "-", "--to", "dhtmlxq"],
                               input=text.encode(), capture_output=True, check=True)
         write("dhtmlxq", proc.stdout)
+    # The real DhtmlXQ pages (every header and movelist form the sites write): the
+    # fuzzer found the record-number overflow within seconds once they were seeds.
+    for path in sorted((records / "dhtmlxq").glob("*.html")):
+        write("dhtmlxq", path.read_bytes())
+    for path in sorted(records.glob("*.cb[rl]")):
+        write("cbr", path.read_bytes())
 
     for folder in sorted(CORPUS.iterdir()):
         print(f"{folder.name}: {sum(1 for _ in folder.iterdir())} inputs")
