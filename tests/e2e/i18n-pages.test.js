@@ -30,12 +30,20 @@ const LANGS = ['en', 'zh-Hans', 'zh-Hant', 'vi'];
 async function fresh(locale, path, viewport = { width: 1280, height: 900 }) {
   const context = await browser.newContext({ locale, viewport });
   const page = await context.newPage();
-  await page.goto(env.base + path);
-  await page.waitForFunction(() => document.getElementById('lang')?.options.length === 4);
+  await visit(page, path);
   return { context, page };
 }
 
 const lang = (page) => page.evaluate(() => document.documentElement.lang);
+
+/**
+ * Opens `path` and waits for the page's words: the language file is imported with a top-level
+ * await, which the load event does not wait for (until then `<html lang>` is the markup's "en").
+ */
+async function visit(page, path) {
+  await page.goto(env.base + path);
+  await page.waitForFunction(() => document.getElementById('lang')?.options.length === 4);
+}
 
 test('the first visit picks from the browser languages', async () => {
   for (const [locale, expected, title] of [
@@ -69,7 +77,7 @@ test('the menu changes the language everywhere on the page and remembers it', as
   await page.waitForSelector('#board[data-ready="true"]');
   assert.equal(await lang(page), 'zh-Hant', 'remembered');
   // Other pages follow.
-  await page.goto(env.base + '/huarong');
+  await visit(page, '/huarong');
   assert.equal(await lang(page), 'zh-Hant');
   assert.equal(await page.title(), '華容道 · 棋');
   await context.close();
@@ -79,14 +87,14 @@ test('?lang= forces the language for the visit, and the menu takes it back', asy
   const { context, page } = await fresh('vi-VN', '/?lang=zh-Hant');
   assert.equal(await lang(page), 'zh-Hant');
   assert.equal(await page.evaluate(() => localStorage.getItem('qi-lang')), null, 'not remembered');
-  await page.goto(env.base + '/?lang=en');
+  await visit(page, '/?lang=en');
   assert.equal(await lang(page), 'en');
   await pickLanguage(page, 'vi');
   assert.equal(await lang(page), 'vi');
   assert.equal(new URL(page.url()).searchParams.has('lang'), false, 'the address drops ?lang');
-  await page.goto(env.base + '/');
+  await visit(page, '/');
   assert.equal(await lang(page), 'vi', 'the menu choice is remembered');
-  await page.goto(env.base + '/?lang=zh-Hans');
+  await visit(page, '/?lang=zh-Hans');
   assert.equal(await lang(page), 'zh-Hans', '?lang wins over the stored choice');
   await context.close();
 });

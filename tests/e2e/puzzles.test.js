@@ -1,6 +1,7 @@
 // The Xiangqi puzzle page in a real browser: a puzzle by its link solved move by move (the
 // defender answering), a wrong move taken back, a hint, the solution played out, the streak
-// and rating kept in the browser, the day's puzzle the same for everyone, and the page offline.
+// and rating kept in the browser, the day's puzzle the same for everyone, practising one kind
+// or theme, and the page offline.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -133,6 +134,50 @@ test('the daily puzzle is the same on two visits, and Next picks another', async
   assert.match(a.url(), /\?id=[0-9a-z]{8}$/);
   await a.close();
   await b.close();
+});
+
+test('Practise: Next picks puzzles of the chosen kind or theme, the choice is kept, a link may name it', async () => {
+  const byId = new Map(puzzles.map((p) => [p.id, p]));
+  const shown = async (page) => byId.get(await page.getAttribute('body', 'data-puzzle'));
+  const page = await open('/puzzles');
+  // Each choice says how many puzzles it has.
+  const mateIn2 = puzzles.filter((p) => p.kind === 'mate' && p.mateIn === '2').length;
+  assert.ok(mateIn2 > 0);
+  assert.equal(await page.textContent('#puzzle-practice option[value="mate-in-2"]'), `Mate in 2 (${mateIn2})`);
+  assert.equal(await page.textContent('#puzzle-practice option[value="any"]'), `Every puzzle (${puzzles.length})`);
+
+  await page.selectOption('#puzzle-practice', 'mate-in-2');
+  await page.waitForSelector('body[data-practice="mate-in-2"]');
+  await page.waitForFunction(() => /mate in 2$/.test(document.getElementById('puzzle-goal').textContent));
+  const seen = new Set();
+  for (let i = 0; i < 3; i++) {
+    const p = await shown(page);
+    assert.equal(p.kind, 'mate', p.id);
+    assert.equal(p.mateIn, '2', p.id);
+    seen.add(p.id);
+    await page.click('#next');
+    await page.waitForFunction((ids) => !ids.includes(document.body.dataset.puzzle), [...seen]);
+    await page.waitForSelector('#board[data-ready="true"]');
+  }
+  // A new visit keeps the choice.
+  await page.reload();
+  await page.waitForSelector('#board[data-ready="true"]');
+  assert.equal(await page.inputValue('#puzzle-practice'), 'mate-in-2');
+  assert.equal((await shown(page)).mateIn, '2');
+  await page.close();
+
+  // A link names a theme: the puzzle shown has it, and it becomes the choice.
+  const pin = await open('/puzzles?theme=pin');
+  assert.equal(await pin.inputValue('#puzzle-practice'), 'pin');
+  assert.ok((await shown(pin)).themes.split(',').includes('pin'));
+  await pin.selectOption('#puzzle-practice', 'win');
+  await pin.waitForSelector('body[data-practice="win"]');
+  await pin.waitForFunction(() => /winning move$/.test(document.getElementById('puzzle-goal').textContent));
+  assert.equal((await shown(pin)).kind, 'win');
+  // Back to every puzzle, as the other tests expect.
+  await pin.selectOption('#puzzle-practice', 'any');
+  await pin.waitForSelector('body[data-practice="any"]');
+  await pin.close();
 });
 
 test('an unknown id says so and still offers a puzzle; the page works offline', async () => {

@@ -122,3 +122,31 @@ fn confirm_keeps_what_a_deeper_search_agrees_with_and_says_why_it_takes_the_rest
     assert_eq!(code, 1);
     assert!(err.contains("--nodes"), "{err}");
 }
+
+#[test]
+fn the_shipped_set_is_listed_by_theme_and_mate_length() {
+    let count = |args: &[&str]| {
+        let mut all = vec!["puzzle", "list", "--json"];
+        all.extend_from_slice(args);
+        let (code, out, err) = qi(&all);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<Vec<Value>>(&out).unwrap()
+    };
+    let every = count(&[]);
+    let pins = count(&["--theme", "pin"]);
+    assert!(!pins.is_empty() && pins.len() < every.len());
+    assert!(pins.iter().all(|p| p["themes"].as_array().unwrap().iter().any(|t| t == "pin")));
+    let by_hand = every.iter().filter(|p| p["themes"].as_array().unwrap().iter().any(|t| t == "pin")).count();
+    assert_eq!(pins.len(), by_hand);
+    let mates_in_two = count(&["--mate-in", "2", "--kind", "mate"]);
+    assert!(!mates_in_two.is_empty());
+    assert!(mates_in_two.iter().all(|p| p["mate_in"] == 2 && p["kind"] == "mate"));
+    // A win is never a mate in two; an unknown theme or length is refused with the choices.
+    assert!(count(&["--mate-in", "2", "--kind", "win"]).is_empty());
+    let (code, _, err) = qi(&["puzzle", "list", "--theme", "fork"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("double-attack"), "{err}");
+    let (code, _, err) = qi(&["puzzle", "list", "--mate-in", "9"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("1 to 7"), "{err}");
+}

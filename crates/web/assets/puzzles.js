@@ -12,8 +12,8 @@ import { XiangqiBoard } from './board.js';
 import { $, copyText } from './dom.js';
 import { setupLangButton, onLangChange, t } from './i18n.js';
 import { kingInCheck, playSound } from './xq/board-view.js';
-import { loadSet, dailyPuzzle, nextPuzzle, puzzleById } from './puzzles/set.js';
-import { loadProgress, recordResult } from './puzzles/progress.js';
+import { loadSet, dailyPuzzle, nextPuzzle, puzzleById, PRACTICE, matchesPractice } from './puzzles/set.js';
+import { loadProgress, recordResult, loadPractice, savePractice } from './puzzles/progress.js';
 import { Endgames } from './puzzles/endgames.js';
 
 /** @typedef {import('./puzzles/set.js').Puzzle} Puzzle */
@@ -39,6 +39,8 @@ const state = {
   /** @type {GameView | null} */
   view: null,
   progress: loadProgress(),
+  /** What the player practises (one of PRACTICE): Next picks among those puzzles. */
+  practice: loadPractice(PRACTICE),
   /** Bumped by every new puzzle or replay, so a pending reply of an old one does nothing. */
   epoch: 0,
 };
@@ -227,8 +229,37 @@ async function retry() {
 async function next() {
   const seen = new Set(state.progress.seen);
   if (state.puzzle) seen.add(state.puzzle.id);
-  const puzzle = nextPuzzle(state.puzzles, state.progress.rating, seen);
+  const puzzle = nextPuzzle(state.puzzles, state.progress.rating, seen, Math.random, state.practice);
   if (puzzle) await start(puzzle, 'rated');
+}
+
+/** Fills the Practise list in the page's language, with how many puzzles each choice has. */
+function renderPractice() {
+  const select = /** @type {HTMLSelectElement} */ ($('puzzle-practice'));
+  select.replaceChildren(
+    ...PRACTICE.map((choice) => {
+      const option = document.createElement('option');
+      option.value = choice;
+      const count = state.puzzles.filter((p) => matchesPractice(p, choice)).length;
+      const name = t(choice.startsWith('mate-') || choice === 'any' || choice === 'win' ? `puzzle.practice.${choice}` : `theme.${choice}`);
+      option.textContent = state.puzzles.length ? `${name} (${count})` : name;
+      return option;
+    }),
+  );
+  select.value = state.practice;
+  document.body.dataset.practice = state.practice;
+}
+
+/**
+ * Practises `choice` from now on (kept in the browser): the next puzzle is one of them,
+ * unless the one on the board already is.
+ * @param {string} choice
+ */
+async function practise(choice) {
+  state.practice = PRACTICE.includes(/** @type {any} */ (choice)) ? choice : 'any';
+  savePractice(state.practice);
+  renderPractice();
+  if (!state.puzzle || !matchesPractice(state.puzzle, state.practice) || solved()) await next();
 }
 
 async function daily() {
@@ -241,6 +272,7 @@ $('solution').addEventListener('click', () => showSolution());
 $('retry').addEventListener('click', () => retry());
 $('next').addEventListener('click', () => next());
 $('daily').addEventListener('click', () => daily());
+$('puzzle-practice').addEventListener('change', (e) => practise(/** @type {HTMLSelectElement} */ (e.target).value));
 $('analyse').addEventListener('click', () => {
   if (!state.puzzle) return;
   const fen = state.view ? state.view.fen : state.puzzle.fen;
@@ -307,6 +339,7 @@ $('tab-endgames').addEventListener('click', () => {
 setupLangButton();
 onLangChange(() => {
   endgames.renderLabels();
+  renderPractice();
   renderPanel();
   const key = $('puzzle-message').dataset.key;
   if (key) say(key, { streak: state.progress.streak }, $('puzzle-message').className);
@@ -322,6 +355,13 @@ async function openPuzzles() {
     return;
   }
   const params = new URLSearchParams(location.search);
+  // A link may name what to practise (`?theme=pin`), which then stays the player's choice.
+  const asked = params.get('theme');
+  if (asked && PRACTICE.includes(/** @type {any} */ (asked))) {
+    state.practice = asked;
+    savePractice(asked);
+  }
+  renderPractice();
   const id = params.get('id');
   const wanted = id ? puzzleById(state.puzzles, id) : null;
   if (wanted) await start(wanted, 'link');

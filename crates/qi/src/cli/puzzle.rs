@@ -9,7 +9,7 @@ use std::time::Instant;
 use xiangqi::record::import_all;
 use xiangqi::{Move, Position};
 use xiangqi_engine::nnue;
-use xiangqi_puzzle::{endgames, file, generate, rating, Endgame, Game, Kind, Puzzle, Settings};
+use xiangqi_puzzle::{endgames, file, generate, rating, Endgame, Game, Kind, Puzzle, Settings, Theme};
 
 /// The set shipped with the site (made by `qi puzzle generate`, its command in the file's header).
 const SHIPPED: &str = include_str!("../../../puzzle/data/puzzles.tsv");
@@ -82,6 +82,13 @@ enum Sub {
         /// Only `mate` or `win` puzzles.
         #[arg(long)]
         kind: Option<String>,
+        /// Only puzzles with this theme (mate, sacrifice, double-attack, pin,
+        /// discovered-attack, quiet-move).
+        #[arg(long)]
+        theme: Option<String>,
+        /// Only mates in this many moves (1 to 7).
+        #[arg(long)]
+        mate_in: Option<u8>,
         /// Print one JSON array of {id, fen, moves, kind, mate_in, rating, themes, source}.
         #[arg(long)]
         json: bool,
@@ -138,7 +145,9 @@ pub fn run(args: Args) -> Result<()> {
             run_confirm(&file, &out, nodes, threads, &eval_file, json)
         }
         Sub::Rerate { file, out, json } => run_rerate(&file, &out, json),
-        Sub::List { file, kind, json } => run_list(file.as_deref(), kind.as_deref(), json),
+        Sub::List { file, kind, theme, mate_in, json } => {
+            run_list(file.as_deref(), &ListFilter { kind: kind.as_deref(), theme: theme.as_deref(), mate_in }, json)
+        }
         Sub::Endgames { grade, json } => run_endgames(grade, json),
     }
 }
@@ -413,16 +422,40 @@ fn run_rerate(path: &Path, out: &Path, as_json: bool) -> Result<()> {
     Ok(())
 }
 
-fn run_list(path: Option<&Path>, kind: Option<&str>, as_json: bool) -> Result<()> {
+/// Which puzzles `qi puzzle list` prints: every one by default.
+struct ListFilter<'a> {
+    kind: Option<&'a str>,
+    theme: Option<&'a str>,
+    mate_in: Option<u8>,
+}
+
+fn run_list(path: Option<&Path>, filter: &ListFilter, as_json: bool) -> Result<()> {
     let text = match path {
         Some(path) => std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?,
         None => SHIPPED.to_string(),
     };
-    let kind = match kind {
+    let kind = match filter.kind {
         Some(k) => Some(Kind::from_name(k).with_context(|| format!("--kind {k:?}: mate or win"))?),
         None => None,
     };
-    let puzzles: Vec<Puzzle> = file::read(&text)?.into_iter().filter(|p| kind.is_none_or(|k| p.kind == k)).collect();
+    let theme = match filter.theme {
+        Some(name) => Some(Theme::from_name(name).with_context(|| {
+            let names: Vec<&str> = Theme::ALL.iter().map(|t| t.name()).collect();
+            format!("--theme {name:?}: one of {}", names.join(", "))
+        })?),
+        None => None,
+    };
+    if let Some(n) = filter.mate_in {
+        if !(1..=7).contains(&n) {
+            bail!("--mate-in {n}: 1 to 7");
+        }
+    }
+    let puzzles: Vec<Puzzle> = file::read(&text)?
+        .into_iter()
+        .filter(|p| kind.is_none_or(|k| p.kind == k))
+        .filter(|p| theme.is_none_or(|t| p.themes.contains(&t)))
+        .filter(|p| filter.mate_in.is_none_or(|n| p.mate_in == Some(u32::from(n))))
+        .collect();
     if as_json {
         crate::cli::print_json(&Value::Array(puzzles.iter().map(puzzle_json).collect()));
     } else {

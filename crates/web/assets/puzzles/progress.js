@@ -1,7 +1,7 @@
 // @ts-check
 // What the browser remembers of the player's puzzles (localStorage, never sent anywhere): a
 // rating that follows the results, the streak of puzzles solved without a mistake, and the
-// puzzles already seen.
+// puzzles already seen; and what the player chose to practise.
 
 const KEY = 'qi.puzzles';
 /** Where a new player starts. */
@@ -63,4 +63,29 @@ export function recordResult(progress, id, puzzleRating, solved) {
   next.best = Math.max(progress.best, next.streak);
   save(next);
   return next;
+}
+
+/** Where the player's choice of what to practise is kept. */
+const PRACTICE_KEY = 'qi.puzzles.practice';
+
+/**
+ * What the player chose to practise last (one of set.js's PRACTICE), else 'any'.
+ * @param {readonly string[]} choices
+ */
+export function loadPractice(choices) {
+  try {
+    const saved = localStorage.getItem(PRACTICE_KEY);
+    return saved && choices.includes(saved) ? saved : 'any';
+  } catch {
+    return 'any';
+  }
+}
+
+/** @param {string} choice */
+export function savePractice(choice) {
+  try {
+    localStorage.setItem(PRACTICE_KEY, choice);
+  } catch {
+    // as in save(): the choice holds for this visit only
+  }
 }

@@ -1,7 +1,8 @@
 // @ts-check
 // The shipped puzzle set (crates/puzzle/data/puzzles.tsv, made by `qi puzzle generate`): read
 // on first use, and the choices the page makes from it: a puzzle near the player's rating not
-// solved before, the day's puzzle (the same for everyone on a UTC day), one by its id.
+// solved before (of the kind or theme the player practises), the day's puzzle (the same for
+// everyone on a UTC day), one by its id.
 
 /**
  * @typedef {{ id: string, fen: string, moves: string[], kind: 'mate' | 'win', mateIn: number | null,
@@ -86,16 +87,65 @@ export function dailyPuzzle(puzzles, now = new Date()) {
 }
 
 /**
+ * What a player may choose to practise (the page's "Practise" list and its `?theme=` link):
+ * every puzzle, mates of a given length, wins of material, or one of the board's themes.
+ * Longer mates (4 to 7 moves) are one choice: there are too few of each length to stand alone.
+ */
+export const PRACTICE = /** @type {const} */ ([
+  'any',
+  'mate-in-1',
+  'mate-in-2',
+  'mate-in-3',
+  'mate-long',
+  'win',
+  'sacrifice',
+  'double-attack',
+  'pin',
+  'discovered-attack',
+  'quiet-move',
+]);
+
+/**
+ * Whether `puzzle` is one to practise under `choice` (one of PRACTICE; anything else is 'any').
+ * @param {Puzzle} puzzle
+ * @param {string} choice
+ */
+export function matchesPractice(puzzle, choice) {
+  switch (choice) {
+    case 'mate-in-1':
+    case 'mate-in-2':
+    case 'mate-in-3':
+      return puzzle.kind === 'mate' && puzzle.mateIn === Number(choice.slice(-1));
+    case 'mate-long':
+      return puzzle.kind === 'mate' && (puzzle.mateIn ?? 0) >= 4;
+    case 'win':
+      return puzzle.kind === 'win';
+    case 'sacrifice':
+    case 'double-attack':
+    case 'pin':
+    case 'discovered-attack':
+    case 'quiet-move':
+      return puzzle.themes.includes(choice);
+    default:
+      return true;
+  }
+}
+
+/**
  * The next puzzle for a player rated `rating`: one not seen yet, of the closest rating (a
- * little random among the closest few, so two players do not walk the same path).
+ * little random among the closest few, so two players do not walk the same path), among
+ * those `choice` asks to practise (every puzzle when none does).
  * @param {Puzzle[]} puzzles
  * @param {number} rating
  * @param {Set<string>} seen
  * @param {() => number} [random]
+ * @param {string} [choice] one of PRACTICE
  */
-export function nextPuzzle(puzzles, rating, seen, random = Math.random) {
-  const fresh = puzzles.filter((p) => !seen.has(p.id));
-  const pool = fresh.length ? fresh : puzzles;
+export function nextPuzzle(puzzles, rating, seen, random = Math.random, choice = 'any') {
+  const chosen = puzzles.filter((p) => matchesPractice(p, choice));
+  const candidates = chosen.length ? chosen : puzzles;
+  const fresh = candidates.filter((p) => !seen.has(p.id));
+  const pool = fresh.length ? fresh : candidates;
   const closest = [...pool].sort((a, b) => Math.abs(a.rating - rating) - Math.abs(b.rating - rating)).slice(0, 8);
   return closest[Math.floor(random() * closest.length)] || null;
 }
