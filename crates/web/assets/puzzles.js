@@ -12,7 +12,7 @@ import { XiangqiBoard } from './board.js';
 import { $, copyText } from './dom.js';
 import { setupLangButton, onLangChange, t } from './i18n.js';
 import { kingInCheck, playSound } from './xq/board-view.js';
-import { loadSet, dailyPuzzle, nextPuzzle, puzzleById, PRACTICE, matchesPractice } from './puzzles/set.js';
+import { loadSet, dailyPuzzle, nextPuzzle, puzzleById, PRACTICE, matchesPractice, practiceLabel } from './puzzles/set.js';
 import { loadProgress, recordResult, loadPractice, savePractice } from './puzzles/progress.js';
 import { Endgames } from './puzzles/endgames.js';
 
@@ -241,7 +241,7 @@ function renderPractice() {
       const option = document.createElement('option');
       option.value = choice;
       const count = state.puzzles.filter((p) => matchesPractice(p, choice)).length;
-      const name = t(choice.startsWith('mate-') || choice === 'any' || choice === 'win' ? `puzzle.practice.${choice}` : `theme.${choice}`);
+      const name = t(practiceLabel(choice));
       option.textContent = state.puzzles.length ? `${name} (${count})` : name;
       return option;
     }),
@@ -251,14 +251,22 @@ function renderPractice() {
 }
 
 /**
- * Practises `choice` from now on (kept in the browser): the next puzzle is one of them,
- * unless the one on the board already is.
+ * Makes `choice` what the player practises from now on (kept in the browser); anything not
+ * in PRACTICE is 'any'.
+ * @param {string} choice
+ */
+function choosePractice(choice) {
+  state.practice = PRACTICE.includes(choice) ? choice : 'any';
+  savePractice(state.practice);
+  renderPractice();
+}
+
+/**
+ * Practises `choice`: the next puzzle is one of them, unless the one on the board already is.
  * @param {string} choice
  */
 async function practise(choice) {
-  state.practice = PRACTICE.includes(/** @type {any} */ (choice)) ? choice : 'any';
-  savePractice(state.practice);
-  renderPractice();
+  choosePractice(choice);
   if (!state.puzzle || !matchesPractice(state.puzzle, state.practice) || solved()) await next();
 }
 
@@ -357,11 +365,8 @@ async function openPuzzles() {
   const params = new URLSearchParams(location.search);
   // A link may name what to practise (`?theme=pin`), which then stays the player's choice.
   const asked = params.get('theme');
-  if (asked && PRACTICE.includes(/** @type {any} */ (asked))) {
-    state.practice = asked;
-    savePractice(asked);
-  }
-  renderPractice();
+  if (asked && PRACTICE.includes(asked)) choosePractice(asked);
+  else renderPractice();
   const id = params.get('id');
   const wanted = id ? puzzleById(state.puzzles, id) : null;
   if (wanted) await start(wanted, 'link');

@@ -87,23 +87,25 @@ export function dailyPuzzle(puzzles, now = new Date()) {
 }
 
 /**
- * What a player may choose to practise (the page's "Practise" list and its `?theme=` link):
- * every puzzle, mates of a given length, wins of material, or one of the board's themes.
- * Longer mates (4 to 7 moves) are one choice: there are too few of each length to stand alone.
+ * The choices of the page's "Practise" list that pick by kind: every puzzle, mates of a given
+ * length, wins. Longer mates (4 to 7 moves) are one choice: there are too few of each length
+ * to stand alone.
+ * @type {Record<string, (puzzle: Puzzle) => boolean>}
  */
-export const PRACTICE = /** @type {const} */ ([
-  'any',
-  'mate-in-1',
-  'mate-in-2',
-  'mate-in-3',
-  'mate-long',
-  'win',
-  'sacrifice',
-  'double-attack',
-  'pin',
-  'discovered-attack',
-  'quiet-move',
-]);
+const BY_KIND = {
+  any: () => true,
+  'mate-in-1': (p) => p.kind === 'mate' && p.mateIn === 1,
+  'mate-in-2': (p) => p.kind === 'mate' && p.mateIn === 2,
+  'mate-in-3': (p) => p.kind === 'mate' && p.mateIn === 3,
+  'mate-long': (p) => p.kind === 'mate' && (p.mateIn ?? 0) >= 4,
+  win: (p) => p.kind === 'win',
+};
+
+/** The choices that pick by one of the board's themes (the names of the set's `themes`). */
+const BY_THEME = ['sacrifice', 'double-attack', 'pin', 'discovered-attack', 'quiet-move'];
+
+/** What a player may choose to practise (the page's "Practise" list and its `?theme=` link). */
+export const PRACTICE = [...Object.keys(BY_KIND), ...BY_THEME];
 
 /**
  * Whether `puzzle` is one to practise under `choice` (one of PRACTICE; anything else is 'any').
@@ -111,24 +113,16 @@ export const PRACTICE = /** @type {const} */ ([
  * @param {string} choice
  */
 export function matchesPractice(puzzle, choice) {
-  switch (choice) {
-    case 'mate-in-1':
-    case 'mate-in-2':
-    case 'mate-in-3':
-      return puzzle.kind === 'mate' && puzzle.mateIn === Number(choice.slice(-1));
-    case 'mate-long':
-      return puzzle.kind === 'mate' && (puzzle.mateIn ?? 0) >= 4;
-    case 'win':
-      return puzzle.kind === 'win';
-    case 'sacrifice':
-    case 'double-attack':
-    case 'pin':
-    case 'discovered-attack':
-    case 'quiet-move':
-      return puzzle.themes.includes(choice);
-    default:
-      return true;
-  }
+  if (BY_THEME.includes(choice)) return puzzle.themes.includes(choice);
+  return (BY_KIND[choice] ?? BY_KIND.any)(puzzle);
+}
+
+/**
+ * The text key of `choice`'s name: a theme is named as the puzzle's themes are.
+ * @param {string} choice one of PRACTICE
+ */
+export function practiceLabel(choice) {
+  return BY_THEME.includes(choice) ? `theme.${choice}` : `puzzle.practice.${choice}`;
 }
 
 /**
