@@ -149,8 +149,10 @@ test('Practise: Next picks puzzles of the chosen kind or theme, the choice is ke
   await page.selectOption('#puzzle-practice', 'mate-in-2');
   await page.waitForSelector('body[data-practice="mate-in-2"]');
   await page.waitForFunction(() => /mate in 2$/.test(document.getElementById('puzzle-goal').textContent));
+  // Six Nexts in a row, none solved: each is a mate in two not shown before in this visit (a
+  // skipped puzzle is not kept as seen, and used to come back one Next in eight).
   const seen = new Set();
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 6; i++) {
     const p = await shown(page);
     assert.equal(p.kind, 'mate', p.id);
     assert.equal(p.mateIn, '2', p.id);

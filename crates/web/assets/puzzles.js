@@ -43,6 +43,12 @@ const state = {
   practice: loadPractice(PRACTICE),
   /** Bumped by every new puzzle or replay, so a pending reply of an old one does nothing. */
   epoch: 0,
+  /**
+   * Puzzles shown in this visit, solved or skipped: Next serves none of them again (the kept
+   * `seen` holds only those with a result, so a skipped one would come back 1 time in 8).
+   * @type {Set<string>}
+   */
+  shown: new Set(),
 };
 
 /** Which tab the board serves: 'puzzles' or 'endgames'. */
@@ -175,6 +181,7 @@ function finish() {
 async function start(puzzle, mode) {
   state.epoch += 1;
   state.puzzle = puzzle;
+  state.shown.add(puzzle.id);
   state.mode = mode;
   state.step = 0;
   state.spoiled = false;
@@ -227,8 +234,7 @@ async function retry() {
 }
 
 async function next() {
-  const seen = new Set(state.progress.seen);
-  if (state.puzzle) seen.add(state.puzzle.id);
+  const seen = new Set([...state.progress.seen, ...state.shown]);
   const puzzle = nextPuzzle(state.puzzles, state.progress.rating, seen, Math.random, state.practice);
   if (puzzle) await start(puzzle, 'rated');
 }
