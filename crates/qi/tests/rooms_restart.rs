@@ -60,3 +60,37 @@ async fn a_game_survives_sigkill_and_finishes_after_the_restart() {
     assert_eq!(status, 200);
     assert_eq!(shown["moves"].as_array().unwrap().len(), 5);
 }
+
+#[tokio::test]
+async fn after_a_restart_the_player_to_move_is_not_charged_for_coming_back_late() {
+    let data = tempfile::tempdir().unwrap();
+    let mut server = start(data.path());
+    let room = create(&server.addr, &json!({"clock": {"initial_s": 600, "increment_s": 0}})).await.unwrap();
+    let mut red = Client::seat(&server.addr, &room, "red").await.unwrap();
+    let mut black = Client::seat(&server.addr, &room, "black").await.unwrap();
+    for (ply, mv) in ["h2e2", "h9g7", "h0g2", "i9h9"].iter().enumerate() {
+        let client = if ply % 2 == 0 { &mut red } else { &mut black };
+        client.send_move(ply, mv).await.unwrap();
+        client.moves(ply + 1).await.unwrap();
+    }
+    let before = red.state_where(|s| s["moves"].as_array().is_some_and(|m| m.len() == 4)).await.unwrap();
+    let red_ms_before = before["clock"]["red_ms"].as_u64().unwrap();
+    server.child.kill().unwrap();
+    server.child.wait().unwrap();
+    drop((red, black));
+
+    // Black's client is back at once, red's (to move) 3 s later, as a client's backoff may.
+    let server = start(data.path());
+    let black = Client::seat(&server.addr, &room, "black").await.unwrap();
+    assert_eq!(black.state["clock"]["running"], json!(null), "red's clock is held while red is away");
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let red = Client::seat(&server.addr, &room, "red").await.unwrap();
+    assert_eq!(red.state["clock"]["running"], "red", "red's clock runs from red's return");
+    let red_ms_after = red.state["clock"]["red_ms"].as_u64().unwrap();
+    // What may be charged: the time between the last state and the kill, and the last second
+    // the dead server could not mark as alive; not the 3 s red's connection took to come back.
+    assert!(
+        red_ms_after + 1500 >= red_ms_before,
+        "red was charged for reconnecting: {red_ms_before} ms before, {red_ms_after} ms after"
+    );
+}

@@ -320,6 +320,7 @@ impl RoomStore for PostgresStore {
                 clock.at_ms = taken_over_at(clock.at_ms, alive, wall_ms);
             }
         }
+        let interrupted = previous.is_some_and(|p| p != owner);
         let at = record.clock.as_ref().map(|c| c.at_ms);
         tx.execute(
             "UPDATE rooms SET fence = $2, owner = $3, clock_at_ms = $4 WHERE id = $1",
@@ -327,7 +328,7 @@ impl RoomStore for PostgresStore {
         )
         .map_err(db)?;
         tx.commit().map_err(db)?;
-        Ok(Some(Claimed { record, fence: u64::try_from(fence).unwrap_or(0) }))
+        Ok(Some(Claimed { record, fence: u64::try_from(fence).unwrap_or(0), interrupted }))
     }
 
     fn commit(&mut self, jobs: &[Vec<Save>]) -> Result<Vec<Result<(), SaveError>>, StoreError> {

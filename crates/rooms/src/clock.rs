@@ -124,8 +124,37 @@ impl Clock {
     /// never past `now`.
     pub fn credit(&mut self, stall: std::time::Duration, now: Instant) {
         if let Some((_, since)) = &mut self.running {
-            *since = (*since + stall).min(now);
+            // A held clock (its start still ahead) is charged nothing yet: it stays held.
+            *since = (*since + stall).min(now.max(*since));
         }
+    }
+
+    /// Charges the running side up to `now`, then holds its time until `until`: it is charged
+    /// nothing before then (see [`Clock::release`]). Used after a restart or a takeover, while
+    /// the player to move has no connection back yet.
+    pub fn hold_until(&mut self, now: Instant, until: Instant) {
+        if let Some((side, _)) = self.running {
+            self.stop(now);
+            self.running = Some((side, until.max(now)));
+        }
+    }
+
+    /// Ends a hold at `now`: the running side is charged from `now` on. Nothing changes for a
+    /// clock that is not held.
+    pub fn release(&mut self, now: Instant) {
+        if let Some((_, since)) = &mut self.running {
+            *since = (*since).min(now);
+        }
+    }
+
+    /// When the hold on the running side's time ends, if it is held at `now`.
+    pub fn held_until(&self, now: Instant) -> Option<Instant> {
+        self.running.and_then(|(_, since)| (since > now).then_some(since))
+    }
+
+    /// The side whose time goes down at `now`: the running side, unless it is held.
+    pub fn ticking(&self, now: Instant) -> Option<Color> {
+        self.running.filter(|&(_, since)| since <= now).map(|(c, _)| c)
     }
 
     /// Charges the running side up to `now` and runs `side` from now on (after a takeback).
@@ -183,6 +212,43 @@ mod tests {
         assert!(ClockSettings::from_seconds(10_801, 0).is_err());
         assert!(ClockSettings::from_seconds(600, 181).is_err());
         assert_eq!(ClockSettings::from_seconds(600, 5), Ok(ClockSettings { initial_ms: 600_000, increment_ms: 5_000 }));
+    }
+
+    #[test]
+    fn a_held_clock_keeps_what_was_charged_and_charges_nothing_until_released() {
+        let t0 = Instant::now();
+        let mut clock = Clock::new(ClockSettings { initial_ms: 10_000, increment_ms: 0 });
+        clock.on_move(Color::Red, Color::Black, t0);
+        let t1 = t0 + Duration::from_millis(3_000);
+        clock.hold_until(t1, t1 + Duration::from_secs(10));
+        assert_eq!(clock.running(), Some(Color::Black));
+        assert_eq!(clock.ticking(t1), None);
+        assert_eq!(clock.held_until(t1), Some(t1 + Duration::from_secs(10)));
+        // The flag cannot fall during the hold: the deadline is the hold's end plus what is left.
+        assert_eq!(clock.deadline(), Some(t1 + Duration::from_millis(17_000)));
+        // A stall credited during the hold leaves it as it is.
+        let t2 = t1 + Duration::from_millis(4_000);
+        clock.credit(Duration::from_secs(2), t2);
+        assert_eq!(clock.held_until(t2), Some(t1 + Duration::from_secs(10)));
+        assert_eq!(clock.remaining_both(t2), [10_000, 7_000]);
+        // Released: charged from then on.
+        clock.release(t2);
+        assert_eq!(clock.ticking(t2), Some(Color::Black));
+        assert_eq!(clock.held_until(t2), None);
+        assert_eq!(clock.remaining(Color::Black, t2 + Duration::from_millis(1_500)), 5_500);
+        // Releasing a clock that runs changes nothing.
+        clock.release(t2 + Duration::from_secs(1));
+        assert_eq!(clock.remaining(Color::Black, t2 + Duration::from_millis(1_500)), 5_500);
+        // A hold that is not released ends by itself.
+        let mut unreleased = Clock::new(ClockSettings { initial_ms: 10_000, increment_ms: 0 });
+        unreleased.on_move(Color::Red, Color::Black, t0);
+        unreleased.hold_until(t0, t0 + Duration::from_secs(5));
+        assert_eq!(unreleased.remaining(Color::Black, t0 + Duration::from_secs(7)), 8_000);
+        assert_eq!(unreleased.ticking(t0 + Duration::from_secs(5)), Some(Color::Black));
+        // A stopped clock is not held.
+        let mut stopped = Clock::new(ClockSettings { initial_ms: 10_000, increment_ms: 0 });
+        stopped.hold_until(t0, t0 + Duration::from_secs(5));
+        assert_eq!(stopped.held_until(t0), None);
     }
 
     #[test]

@@ -101,7 +101,7 @@ impl LiveGame {
                 initial_ms: c.settings().initial_ms,
                 increment_ms: c.settings().increment_ms,
                 remaining_ms: c.remaining_both(now),
-                running: c.running().map(|side| side.name().to_string()),
+                running: c.ticking(now).map(|side| side.name().to_string()),
                 at_ms: wall_ms,
             }),
             plies: room.game().moves().len(),

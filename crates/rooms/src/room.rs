@@ -243,6 +243,31 @@ impl Room {
                 *slot = Some(now);
             }
         }
+        // The side to move is back: a clock held for its reconnection runs again.
+        if let Some(clock) = &mut self.clock {
+            if clock.running().is_some_and(|side| present[side.index()]) {
+                clock.release(now);
+            }
+        }
+    }
+
+    /// The room was loaded after its host stopped with this clock running (a restart of the
+    /// server, a takeover in a cluster): every connection was cut, so the side to move, if it
+    /// is not connected yet, is charged nothing until it is, for at most `grace`.
+    pub fn hold_for_reconnection(&mut self, now: Instant, grace: Duration) {
+        if self.status.is_over() {
+            return;
+        }
+        if let Some(clock) = &mut self.clock {
+            if clock.running().is_some_and(|side| self.gone_since[side.index()].is_some()) {
+                clock.hold_until(now, now + grace);
+            }
+        }
+    }
+
+    /// When the hold of [`Room::hold_for_reconnection`] ends, if the clock is held at `now`.
+    pub fn hold_ends(&self, now: Instant) -> Option<Instant> {
+        self.clock.as_ref().filter(|_| !self.status.is_over()).and_then(|c| c.held_until(now))
     }
 
     /// [`Room::set_presence`] with both seats connected or not.
@@ -922,5 +947,44 @@ mod tests {
         assert_eq!(back.offers().draw, Some(Color::Red));
         assert_eq!(back.game().moves(), room.game().moves());
         assert_eq!(back.version(), room.version());
+    }
+
+    #[test]
+    fn after_a_restart_the_side_to_move_is_charged_from_its_return_and_within_the_grace() {
+        let t0 = Instant::now();
+        let settings = ClockSettings { initial_ms: 60_000, increment_ms: 0 };
+        let mut room = Room::new(RoomSpec::standard(Some(settings)), 0, t0);
+        play(&mut room, Color::Red, "h2e2", t0).unwrap();
+        play(&mut room, Color::Black, "h9g7", t0).unwrap();
+        play(&mut room, Color::Red, "h0g2", t0).unwrap();
+        // Black has used 4 s when the server stops; the room is loaded again when red connects.
+        let record = room.to_record(t0 + Duration::from_secs(4), 10_000);
+        let t1 = t0 + Duration::from_secs(100);
+        let mut back = Room::from_record(record.clone(), t1, 10_000).unwrap();
+        back.set_presence([true, false], t1);
+        let grace = Duration::from_secs(10);
+        back.hold_for_reconnection(t1, grace);
+        assert_eq!(back.hold_ends(t1), Some(t1 + grace));
+        assert_eq!(back.clock().unwrap().remaining_both(t1 + Duration::from_secs(3)), [60_000, 56_000]);
+        // Black is back 3 s later: its time runs from then.
+        let t2 = t1 + Duration::from_secs(3);
+        back.set_presence([true, true], t2);
+        assert_eq!(back.hold_ends(t2), None);
+        assert_eq!(back.clock().unwrap().remaining_both(t2 + Duration::from_secs(2)), [60_000, 54_000]);
+
+        // Black never comes back: the hold ends after the grace and the flag falls as usual.
+        let mut away = Room::from_record(record.clone(), t1, 10_000).unwrap();
+        away.set_presence([true, false], t1);
+        away.hold_for_reconnection(t1, grace);
+        assert_eq!(away.deadline(), Some(t1 + grace + Duration::from_secs(56)));
+        assert!(!away.check_flag(t1 + grace + Duration::from_secs(55), 0));
+        assert!(away.check_flag(t1 + grace + Duration::from_secs(56), 0));
+
+        // The side to move already connected when the room is loaded: nothing is held.
+        let mut here = Room::from_record(record, t1, 10_000).unwrap();
+        here.set_presence([false, true], t1);
+        here.hold_for_reconnection(t1, grace);
+        assert_eq!(here.hold_ends(t1), None);
+        assert_eq!(here.clock().unwrap().remaining_both(t1 + Duration::from_secs(1)), [60_000, 55_000]);
     }
 }

@@ -153,7 +153,7 @@ pub fn state_frames(room: &Room, presence: Presence, link: &str, now: Instant) -
                 increment_s: s.increment_ms / 1000,
                 red_ms,
                 black_ms,
-                running: c.running().map(Color::name),
+                running: c.ticking(now).map(Color::name),
             }
         }),
         players: PlayersView {

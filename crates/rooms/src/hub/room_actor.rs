@@ -78,12 +78,20 @@ struct Actor {
     list_due: Option<Instant>,
 }
 
-async fn open_room(inner: &Inner, id: &RoomId, start: Start) -> Result<(Room, u64), Failure> {
+/// A room opened by its task: the room, the fence it writes under, and whether another server
+/// hosted it before (its connections were cut).
+struct Opened {
+    room: Room,
+    fence: u64,
+    interrupted: bool,
+}
+
+async fn open_room(inner: &Inner, id: &RoomId, start: Start) -> Result<Opened, Failure> {
     match start {
-        Start::Fresh(room) => Ok((*room, 0)),
+        Start::Fresh(room) => Ok(Opened { room: *room, fence: 0, interrupted: false }),
         Start::Claim => match inner.store.claim(id.clone()).await {
             Ok(Some(claimed)) => Room::from_record(claimed.record, Instant::now(), wall_ms())
-                .map(|room| (room, claimed.fence))
+                .map(|room| Opened { room, fence: claimed.fence, interrupted: claimed.interrupted })
                 .map_err(Failure::Store),
             Ok(None) => Err(Failure::NotFound),
             Err(e) => Err(Failure::Store(e.to_string())),
@@ -98,7 +106,7 @@ async fn run_room(
     me: mpsc::UnboundedSender<Msg>,
     mut rx: mpsc::UnboundedReceiver<Msg>,
 ) {
-    let (mut room, fence) = match open_room(&inner, &id, start).await {
+    let Opened { mut room, fence, interrupted } = match open_room(&inner, &id, start).await {
         Ok(opened) => opened,
         Err(error) => {
             leave_memory(&inner, &id, &me, &mut rx);
@@ -134,6 +142,9 @@ async fn run_room(
         list_due: None,
     };
     actor.presence_changed();
+    if interrupted {
+        actor.room.hold_for_reconnection(Instant::now(), RECONNECT_GRACE);
+    }
     let mut stop = None;
     if actor.room.check_flag(Instant::now(), wall_ms()) {
         if let Err(SaveError::Conflict(_)) = actor.save(Vec::new()).await {
@@ -163,6 +174,7 @@ async fn run_room(
         // player to move is not charged for the server's stall.
         let watching = actor.room.clock_running();
         let due = Instant::now() + STALL_CHECK;
+        let hold_ends = actor.room.hold_ends(Instant::now());
         let event = tokio::select! {
             msg = rx.recv() => Event::Message(msg),
             _ = sleep_until(deadline), if deadline.is_some() => Event::Deadline,
@@ -171,6 +183,7 @@ async fn run_room(
             _ = expire.tick(), if clustered => Event::Expire,
             _ = sleep_until(actor.list_due), if actor.list_due.is_some() => Event::Relist,
             _ = tokio::time::sleep_until(due), if watching => Event::Watch,
+            _ = sleep_until(hold_ends), if hold_ends.is_some() => Event::HoldEnded,
         };
         if watching {
             let now = Instant::now();
@@ -221,6 +234,8 @@ async fn run_room(
                 actor.relist();
             }
             Event::Watch => {}
+            // The clock runs again without its player: the watchers' clocks tick from now.
+            Event::HoldEnded => actor.publish(),
         }
     }
     if stop.is_some() {
@@ -242,6 +257,11 @@ async fn run_room(
 /// How often a room whose clock runs checks that it is not stalled.
 const STALL_CHECK: Duration = Duration::from_millis(500);
 
+/// How long a room taken over from an earlier host (a restart, another instance) holds the
+/// clock of the side to move while that player connects again: a client retries within 10 s
+/// of a cut (its backoff's cap, 8 s, and jitter), and gets the time back that the cut cost it.
+pub(super) const RECONNECT_GRACE: Duration = Duration::from_secs(10);
+
 /// How late a wake may be before the delay counts as the server's stall, not the player's
 /// time (a busy but healthy runtime wakes within milliseconds).
 const STALL_SLACK: Duration = Duration::from_millis(250);
@@ -255,6 +275,7 @@ enum Event {
     Expire,
     Relist,
     Watch,
+    HoldEnded,
 }
 
 async fn sleep_until(deadline: Option<Instant>) {

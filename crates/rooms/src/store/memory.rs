@@ -10,6 +10,8 @@ use std::sync::{Arc, Mutex};
 #[derive(Default)]
 struct Rows {
     rooms: HashMap<RoomId, (RoomRecord, u64)>,
+    /// Who claimed each room last.
+    owners: HashMap<RoomId, String>,
     /// Commits still to fail (a full disk, a lost connection).
     failing_commits: usize,
     /// Loads and claims still to fail.
@@ -77,16 +79,17 @@ impl RoomStore for MemoryStore {
         Ok(rows.rooms.get(id).map(|(r, _)| r.clone()))
     }
 
-    fn claim(&mut self, id: &RoomId, _owner: &str, _wall_ms: i64) -> Result<Option<Claimed>, StoreError> {
+    fn claim(&mut self, id: &RoomId, owner: &str, _wall_ms: i64) -> Result<Option<Claimed>, StoreError> {
         let mut rows = self.rows();
         if rows.failing_loads > 0 {
             rows.failing_loads -= 1;
             return Err(StoreError("injected load failure".into()));
         }
-        Ok(rows.rooms.get_mut(id).map(|(record, fence)| {
-            *fence += 1;
-            Claimed { record: record.clone(), fence: *fence }
-        }))
+        let Some((record, fence)) = rows.rooms.get_mut(id) else { return Ok(None) };
+        *fence += 1;
+        let claimed = Claimed { record: record.clone(), fence: *fence, interrupted: false };
+        let previous = rows.owners.insert(id.clone(), owner.to_string());
+        Ok(Some(Claimed { interrupted: previous.is_some_and(|p| p != owner), ..claimed }))
     }
 
     fn commit(&mut self, jobs: &[Vec<Save>]) -> Result<Vec<Result<(), SaveError>>, StoreError> {

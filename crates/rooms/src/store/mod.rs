@@ -90,6 +90,10 @@ pub struct Claimed {
     pub record: RoomRecord,
     /// The new fence: every save of the new owner carries it.
     pub fence: u64,
+    /// Whether another server (an earlier process, another instance) hosted the room before:
+    /// its connections were cut, so the player to move is given time to connect again (see
+    /// `Room::hold_for_reconnection`).
+    pub interrupted: bool,
 }
 
 /// Durable room storage.

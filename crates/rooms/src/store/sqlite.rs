@@ -25,6 +25,9 @@ pub struct SqliteStore {
     conn: Connection,
     /// The folder's lock, held for as long as the store is open (`None` in memory).
     _lock: Option<std::fs::File>,
+    /// The server this process is (from [`RoomStore::mark_alive`]): a room it makes is its own,
+    /// so that a later process's claim knows the room was hosted before.
+    owner: Option<String>,
 }
 
 /// The database's file name in a data folder.
@@ -149,7 +152,7 @@ impl SqliteStore {
             StoreError(format!("not a Qi room database: its rooms table does not have Qi's columns ({e})"))
         })?;
         conn.pragma_update(None, "user_version", SCHEMA_VERSION).map_err(db)?;
-        Ok(SqliteStore { conn, _lock: lock })
+        Ok(SqliteStore { conn, _lock: lock, owner: None })
     }
 
     /// How many rooms are stored (finished or not).
@@ -210,7 +213,7 @@ fn read_row(row: &Row<'_>) -> rusqlite::Result<Result<RoomRecord, String>> {
 }
 
 /// Writes one save; `false` when the row is not where the save says it follows from.
-fn write_row(conn: &Connection, save: &Save) -> rusqlite::Result<bool> {
+fn write_row(conn: &Connection, save: &Save, owner: Option<&str>) -> rusqlite::Result<bool> {
     let r = RoomRow::from_record(&save.record);
     let values = params![
         r.id,
@@ -241,11 +244,11 @@ fn write_row(conn: &Connection, save: &Save) -> rusqlite::Result<bool> {
     let changed = match save.follows {
         None => conn
             .prepare_cached(&format!(
-                "INSERT INTO rooms ({ROOM_COLUMNS}, fence)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)
+                "INSERT INTO rooms ({ROOM_COLUMNS}, fence, owner)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)
                  ON CONFLICT (id) DO NOTHING"
             ))?
-            .execute(&values[..23])?,
+            .execute(rusqlite::params_from_iter(values[..23].iter().copied().chain([&owner as &dyn rusqlite::ToSql])))?,
         Some(_) => conn
             .prepare_cached(
                 "UPDATE rooms SET red = ?2, black = ?3, start_fen = ?4, moves = ?5, preset = ?6,
@@ -282,7 +285,7 @@ fn write_public(conn: &Connection, r: &RoomRecord) -> rusqlite::Result<()> {
 }
 
 /// A transaction as the shared commit loop writes through it.
-struct Jobs<'a>(&'a Connection);
+struct Jobs<'a>(&'a Connection, Option<&'a str>);
 
 impl JobWriter for Jobs<'_> {
     type Error = rusqlite::Error;
@@ -292,7 +295,7 @@ impl JobWriter for Jobs<'_> {
     }
 
     fn write(&mut self, save: &Save) -> rusqlite::Result<bool> {
-        if !write_row(self.0, save)? {
+        if !write_row(self.0, save, self.1)? {
             return Ok(false);
         }
         write_names(self.0, &save.record)?;
@@ -335,6 +338,14 @@ impl RoomStore for SqliteStore {
 
     fn claim(&mut self, id: &RoomId, owner: &str, _wall_ms: i64) -> Result<Option<Claimed>, StoreError> {
         // One server owns the whole file: its downtime was settled by `resume` at start-up.
+        let previous: Option<Option<String>> = self
+            .conn
+            .prepare_cached("SELECT owner FROM rooms WHERE id = ?1")
+            .map_err(db)?
+            .query_row([id.as_str()], |r| r.get(0))
+            .optional()
+            .map_err(db)?;
+        let interrupted = previous.flatten().is_some_and(|p| p != owner);
         let fence: Option<i64> = self
             .conn
             .prepare_cached("UPDATE rooms SET fence = fence + 1, owner = ?2 WHERE id = ?1 RETURNING fence")
@@ -343,17 +354,20 @@ impl RoomStore for SqliteStore {
             .optional()
             .map_err(db)?;
         let Some(fence) = fence else { return Ok(None) };
-        Ok(self.load(id)?.map(|record| Claimed { record, fence: to_u64(fence) }))
+        Ok(self.load(id)?.map(|record| Claimed { record, fence: to_u64(fence), interrupted }))
     }
 
     fn commit(&mut self, jobs: &[Vec<Save>]) -> Result<Vec<Result<(), SaveError>>, StoreError> {
         let tx = self.conn.transaction().map_err(db)?;
-        let results = commit_jobs(&mut Jobs(&tx), jobs).map_err(db)?;
+        let results = commit_jobs(&mut Jobs(&tx, self.owner.as_deref()), jobs).map_err(db)?;
         tx.commit().map_err(db)?;
         Ok(results)
     }
 
-    fn mark_alive(&mut self, _owner: &str, wall_ms: i64) -> Result<(), StoreError> {
+    fn mark_alive(&mut self, owner: &str, wall_ms: i64) -> Result<(), StoreError> {
+        if !owner.is_empty() {
+            self.owner = Some(owner.to_string());
+        }
         self.conn
             .prepare_cached("INSERT OR REPLACE INTO meta (key, value) VALUES ('alive_ms', ?1)")
             .map_err(db)?
