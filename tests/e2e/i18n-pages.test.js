@@ -215,6 +215,45 @@ test('Vietnamese fits the lobby, the room and the analysis panel, on a phone too
   }
 });
 
+test('every page header fits a phone in each language: each link whole, the language menu a short face', async () => {
+  const room = await (await fetch(`${env.base}/api/rooms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json();
+  const short = { en: 'EN', 'zh-Hans': '简', 'zh-Hant': '繁', vi: 'VI' };
+  for (const width of [360, 390]) {
+    const context = await browser.newContext({ viewport: { width, height: 800 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    for (const code of LANGS) {
+      for (const path of ['/', '/xq', '/puzzles', '/huarong', new URL(room.links.red).pathname]) {
+        await visit(page, `${path}?lang=${code}`);
+        const where = `${path} in ${code} at ${width} px`;
+        const header = await page.evaluate(() => {
+          const box = (el) => el.getBoundingClientRect().toJSON();
+          return {
+            links: [...document.querySelectorAll('header.top nav a')].map((a) => ({ text: a.textContent, box: box(a), whole: a.scrollWidth <= a.clientWidth + 1 })),
+            face: box(document.querySelector('.lang-face')),
+            faceText: document.querySelector('.lang-face').textContent,
+            menu: box(document.getElementById('lang')),
+            fits: document.querySelector('header.top').scrollWidth <= document.querySelector('header.top').clientWidth,
+          };
+        });
+        assert.equal(header.links.length, 3, where);
+        assert.ok(header.fits, `the header overflows: ${where}`);
+        assert.equal(header.faceText, short[code], where);
+        const last = header.links.at(-1).box;
+        assert.ok(last.right <= header.face.left, `${header.links.at(-1).text} runs under the language menu: ${where}`);
+        assert.ok(header.face.right <= width, where);
+        // The list lies over its face, so a tap on the face opens it.
+        assert.deepEqual([header.menu.left, header.menu.right], [header.face.left, header.face.right], where);
+      }
+    }
+    // The menu still works there.
+    await visit(page, '/puzzles?lang=vi');
+    await page.selectOption('#lang', 'zh-Hant');
+    await page.waitForFunction(() => document.querySelector('.lang-face').textContent === '繁');
+    assert.equal(await page.textContent('header.top nav a[href="/puzzles"]'), '習題');
+    await context.close();
+  }
+});
+
 test('the moves are written in the notation picked, Vietnamese and traditional Chinese included', async () => {
   const { context, page } = await fresh('vi-VN', '/xq?moves=h2e2.h9g7.i0i1');
   await page.waitForSelector('#board[data-ready="true"]');

@@ -44,6 +44,9 @@ export const LANGUAGES = [
   ['vi', 'Tiếng Việt'],
 ];
 
+/** Each language's short name, the menu's face on a phone (where its full name has no room). */
+const SHORT_NAMES = { en: 'EN', 'zh-Hans': '简', 'zh-Hant': '繁', vi: 'VI' };
+
 const KEY = 'qi-lang';
 const CODES = LANGUAGES.map(([code]) => code);
 
@@ -161,6 +164,7 @@ export async function setLang(next) {
   applyText();
   const menu = document.getElementById('lang');
   if (menu instanceof HTMLSelectElement) menu.value = lang;
+  showShortName();
   for (const fn of listeners) fn(lang);
 }
 
@@ -173,6 +177,23 @@ export function setupLangButton() {
     }
     menu.value = lang;
     menu.addEventListener('change', () => setLang(menu.value));
+    // On a phone the menu shows a short face ("VI", "繁") over the list, which still opens with
+    // the full names (style.css: .lang-pick).
+    if (!menu.parentElement?.classList.contains('lang-pick')) {
+      const pick = document.createElement('span');
+      pick.className = 'lang-pick';
+      const face = document.createElement('span');
+      face.className = 'lang-face';
+      face.setAttribute('aria-hidden', 'true');
+      menu.replaceWith(pick);
+      pick.append(face, menu);
+    }
+    showShortName();
   }
   applyText();
+}
+
+function showShortName() {
+  const face = document.querySelector('.lang-pick .lang-face');
+  if (face) face.textContent = SHORT_NAMES[/** @type {keyof typeof SHORT_NAMES} */ (lang)] ?? lang;
 }
