@@ -114,6 +114,31 @@ test('chat: both seats and a spectator see the lines as text; the spectator cann
   for (const p of [red, black, watcher]) await p.context.close();
 });
 
+test('a piece picked stays picked when news of the room comes between the two taps', async () => {
+  const { room, red, black } = await game();
+  await clickSquare(red.page, 'h2');
+  await red.page.waitForSelector('#board .piece.selected[data-square="h2"]');
+  // A spectator arrives: the room sends both players a new state before red's second tap.
+  const watcher = await newPlayerPage(browser);
+  await watcher.page.goto(room.links.watch);
+  await synced(watcher.page, 0);
+  await red.page.waitForFunction(() => /1 watching/.test(document.body.textContent));
+  assert.ok(await red.page.$('#board .piece.selected[data-square="h2"]'), 'the cannon is still picked');
+  await clickSquare(red.page, 'e2');
+  await synced(red.page, 1);
+  await synced(black.page, 1);
+  // News that takes the picked piece's moves away does drop the pick: black picks a horse,
+  // then red resigns: the game is over.
+  await clickSquare(black.page, 'h9');
+  await black.page.waitForSelector('#board .piece.selected[data-square="h9"]');
+  red.page.once('dialog', (dialog) => dialog.accept());
+  await red.page.click('#online-resign');
+  await black.page.waitForSelector('#board .piece[data-square="h9"]:not(.selected)');
+  await clickSquare(black.page, 'g7');
+  assert.equal(await black.page.getAttribute('#board', 'data-plies'), '1', 'nothing was played');
+  for (const p of [red, black, watcher]) await p.context.close();
+});
+
 test('premove: queued while the opponent is to move, played when their move comes; dropped when illegal; cancelled', async () => {
   const { red, black } = await game({ clock: { initial_s: 300, increment_s: 2 } });
   await clickMove(red.page, 'h2e2');

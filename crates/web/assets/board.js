@@ -346,11 +346,16 @@ export class XiangqiBoard {
 
   /** @param {BoardPosition} position */
   setPosition({ pieces, legal, last, checkSquare, slide }) {
+    // A piece picked stays picked when the same piece may still move from there: news that
+    // changes nothing for it (a spectator arriving, a clock's sync in a room) must not eat the
+    // player's first tap.
+    const picked = this.selected;
+    const keep = picked !== null && pieces[picked] === this.pieces[picked] && (legal || []).some((m) => m.slice(0, 2) === picked);
     this.pieces = pieces;
     this.legal = legal || [];
     this.last = last || null;
     this.checkSquare = checkSquare || null;
-    this.selected = null;
+    this.selected = keep ? picked : null;
     if (!slide && this.sliding && this.last !== this.sliding.iccs) this.sliding = null;
     this.cancelDrag();
     this.renderPieces();
