@@ -176,6 +176,13 @@ test('Practise: Next picks puzzles of the chosen kind or theme, the choice is ke
   await pin.waitForSelector('body[data-practice="win"]');
   await pin.waitForFunction(() => /winning move$/.test(document.getElementById('puzzle-goal').textContent));
   assert.equal((await shown(pin)).kind, 'win');
+  // A classic kill: the puzzle ends in it, and the list names it in the page's language.
+  await pin.selectOption('#puzzle-practice', 'horse-cannon');
+  await pin.waitForSelector('body[data-practice="horse-cannon"]');
+  await pin.waitForFunction(() => /mate in \d+$/.test(document.getElementById('puzzle-goal').textContent));
+  assert.ok((await shown(pin)).themes.split(',').includes('horse-cannon'));
+  const kills = puzzles.filter((p) => p.themes.split(',').includes('horse-cannon')).length;
+  assert.equal(await pin.textContent('#puzzle-practice option[value="horse-cannon"]'), `Horse and cannon mate (${kills})`);
   // Back to every puzzle, as the other tests expect.
   await pin.selectOption('#puzzle-practice', 'any');
   await pin.waitForSelector('body[data-practice="any"]');

@@ -1,6 +1,6 @@
 //! The tactical motifs of a solution, found from the board itself rather than from the
-//! engine's words: what the first move attacks, uncovers and pins, and whether the solver gives
-//! material away on the way.
+//! engine's words: what the first move attacks, uncovers and pins, whether the solver gives
+//! material away on the way, and which classic kill (杀法) the mate is.
 
 use crate::Kind;
 use xiangqi::{Color, Move, PieceKind, Position, Square};
@@ -10,6 +10,19 @@ use xiangqi::{Color, Move, PieceKind, Position, Square};
 pub enum Theme {
     /// The solution ends with the defender unable to move (checkmate, or no move at all).
     Mate,
+    /// 重炮: a cannon mates over the solver's other cannon.
+    DoubleCannon,
+    /// 马后炮: a cannon mates over the solver's horse.
+    HorseCannon,
+    /// 闷宫: a cannon mates a king hemmed in by its own pieces: every palace square next to it
+    /// off the cannon's line is taken by one of them.
+    Smothered,
+    /// 卧槽马: a horse mates from the trough, the square a knight's move from the king's
+    /// home (c8 or g8 against Black, c1 or g1 against Red).
+    TroughHorse,
+    /// 白脸将: the solver's king takes part: an escape of the mated king is shut only because
+    /// the two kings would face each other on an open file.
+    FacingKings,
     /// The solver gives up material on the way (at least an elephant's worth below where it
     /// started, after some defender's reply).
     Sacrifice,
@@ -26,14 +39,31 @@ pub enum Theme {
 
 impl Theme {
     /// Every theme, in the order files list them.
-    pub const ALL: [Theme; 6] =
-        [Theme::Mate, Theme::Sacrifice, Theme::DoubleAttack, Theme::Pin, Theme::DiscoveredAttack, Theme::QuietMove];
+    pub const ALL: [Theme; 11] = [
+        Theme::Mate,
+        Theme::DoubleCannon,
+        Theme::HorseCannon,
+        Theme::Smothered,
+        Theme::TroughHorse,
+        Theme::FacingKings,
+        Theme::Sacrifice,
+        Theme::DoubleAttack,
+        Theme::Pin,
+        Theme::DiscoveredAttack,
+        Theme::QuietMove,
+    ];
 
-    /// The name in files and JSON (`mate`, `sacrifice`, `double-attack`, `pin`,
-    /// `discovered-attack`, `quiet-move`).
+    /// The name in files and JSON (`mate`, `double-cannon`, `horse-cannon`, `smothered`,
+    /// `trough-horse`, `facing-kings`, `sacrifice`, `double-attack`, `pin`, `discovered-attack`,
+    /// `quiet-move`).
     pub const fn name(self) -> &'static str {
         match self {
             Theme::Mate => "mate",
+            Theme::DoubleCannon => "double-cannon",
+            Theme::HorseCannon => "horse-cannon",
+            Theme::Smothered => "smothered",
+            Theme::TroughHorse => "trough-horse",
+            Theme::FacingKings => "facing-kings",
             Theme::Sacrifice => "sacrifice",
             Theme::DoubleAttack => "double-attack",
             Theme::Pin => "pin",
@@ -73,10 +103,6 @@ pub fn themes(start: &Position, moves: &[Move], kind: Kind) -> Vec<Theme> {
     let Some(&first) = moves.first() else { return Vec::new() };
     let solver = start.turn();
     let mut found = Vec::new();
-    if kind == Kind::Mate {
-        found.push(Theme::Mate);
-    }
-
     let mut pos = start.clone();
     let before = balance(&pos, solver);
     let mut lowest = before;
@@ -85,6 +111,10 @@ pub fn themes(start: &Position, moves: &[Move], kind: Kind) -> Vec<Theme> {
         if i % 2 == 1 {
             lowest = lowest.min(balance(&pos, solver));
         }
+    }
+    if kind == Kind::Mate {
+        found.push(Theme::Mate);
+        found.extend(kills(&pos));
     }
     if lowest <= before - 200 {
         found.push(Theme::Sacrifice);
@@ -107,6 +137,94 @@ pub fn themes(start: &Position, moves: &[Move], kind: Kind) -> Vec<Theme> {
         found.push(Theme::QuietMove);
     }
     found
+}
+
+/// The classic kills (杀法) of `end`, a position where the side to move is mated, in
+/// [`Theme::ALL`]'s order.
+fn kills(end: &Position) -> Vec<Theme> {
+    let defender = end.turn();
+    let solver = defender.other();
+    let king = end.king(defender);
+    let mut found = Vec::new();
+    let checkers: Vec<(Square, PieceKind)> = end
+        .pieces()
+        .filter(|&(sq, p)| p.color == solver && p.kind != PieceKind::King && end.attacks_from(sq).contains(&king))
+        .map(|(sq, p)| (sq, p.kind))
+        .collect();
+    let screens: Vec<PieceKind> = checkers
+        .iter()
+        .filter(|&&(_, kind)| kind == PieceKind::Cannon)
+        .filter_map(|&(sq, _)| between(sq, king).find_map(|s| end.piece_at(s)))
+        .filter(|p| p.color == solver)
+        .map(|p| p.kind)
+        .collect();
+    if screens.contains(&PieceKind::Cannon) {
+        found.push(Theme::DoubleCannon);
+    }
+    if screens.contains(&PieceKind::Horse) {
+        found.push(Theme::HorseCannon);
+    }
+    let hemmed = |cannon: Square| {
+        let on_line =
+            |sq: Square| if cannon.file() == king.file() { sq.file() == king.file() } else { sq.rank() == king.rank() };
+        steps(king)
+            .filter(|&sq| sq.in_palace(defender) && !on_line(sq))
+            .all(|sq| end.piece_at(sq).is_some_and(|p| p.color == defender))
+    };
+    if checkers.iter().any(|&(sq, kind)| kind == PieceKind::Cannon && hemmed(sq)) {
+        found.push(Theme::Smothered);
+    }
+    let trough_rank = if defender == Color::Black { 8 } else { 1 };
+    if checkers
+        .iter()
+        .any(|&(sq, kind)| kind == PieceKind::Horse && sq.rank() == trough_rank && matches!(sq.file(), 2 | 6))
+    {
+        found.push(Theme::TroughHorse);
+    }
+    if facing_shuts_an_escape(end, king) {
+        found.push(Theme::FacingKings);
+    }
+    found
+}
+
+/// The squares strictly between `a` and `b` on their file or rank (none when they share
+/// neither).
+fn between(a: Square, b: Square) -> impl Iterator<Item = Square> {
+    let (df, dr) = (i16::from(b.file()) - i16::from(a.file()), i16::from(b.rank()) - i16::from(a.rank()));
+    let steps = if df == 0 || dr == 0 { df.abs().max(dr.abs()) - 1 } else { 0 };
+    (1..=steps.max(0)).filter_map(move |i| {
+        let file = u8::try_from(i16::from(a.file()) + df.signum() * i).ok()?;
+        let rank = u8::try_from(i16::from(a.rank()) + dr.signum() * i).ok()?;
+        Square::new(file, rank)
+    })
+}
+
+/// The four squares a king's step away from `sq` that are on the board.
+fn steps(sq: Square) -> impl Iterator<Item = Square> {
+    [(0i16, 1i16), (0, -1), (1, 0), (-1, 0)].into_iter().filter_map(move |(df, dr)| {
+        let file = u8::try_from(i16::from(sq.file()) + df).ok()?;
+        let rank = u8::try_from(i16::from(sq.rank()) + dr).ok()?;
+        Square::new(file, rank)
+    })
+}
+
+/// Whether a step of the king on `king` (the side to move's) to a palace square not its own
+/// is refused only because the kings would face each other: no other piece guards it.
+fn facing_shuts_an_escape(end: &Position, king: Square) -> bool {
+    let side = end.turn();
+    let other = end.king(side.other());
+    steps(king)
+        .filter(|&to| to.in_palace(side) && to.file() == other.file())
+        .filter(|&to| end.piece_at(to).is_none_or(|p| p.color != side))
+        .any(|to| {
+            let mut after = end.clone();
+            after.play_unchecked(Move::new(king, to));
+            let open = between(to, other).all(|sq| after.piece_at(sq).is_none());
+            let guarded = after
+                .pieces()
+                .any(|(sq, p)| p.color != side && p.kind != PieceKind::King && after.attacks_from(sq).contains(&to));
+            open && !guarded
+        })
 }
 
 /// Whether the piece on `from` (just moved, its opponent to move) attacks two enemy pieces it
@@ -233,6 +351,38 @@ mod tests {
         assert!(!t.contains(&Theme::Mate));
         assert!(themes(&start, &[], Kind::Win).is_empty());
         assert_eq!(themes(&start, &line[..1], Kind::Mate)[0], Theme::Mate);
+    }
+
+    /// The kills of `fen`, a position where the side to move is mated.
+    fn kills_of(fen: &str) -> Vec<Theme> {
+        let end = pos(fen);
+        assert!(end.is_check(), "{fen}");
+        assert_eq!(end.legal_moves().len(), 0, "{fen} is mate");
+        kills(&end)
+    }
+
+    #[test]
+    fn the_classic_kills_are_told_from_the_mated_position() {
+        // 重炮: the cannon on e3 mates over the one on e4; the rooks on d5 and f5 shut the sides.
+        assert_eq!(kills_of("4k4/9/9/9/3R1R3/4C4/4C4/9/9/3K5 b - - 0 1"), vec![Theme::DoubleCannon]);
+        // 马后炮 and 闷宫 at once: the cannon on e4 mates over the horse on e8, which the pawn on
+        // d8 guards, and the king's own advisors fill d9 and f9.
+        assert_eq!(kills_of("3aka3/3PN4/9/9/9/4C4/9/9/9/3K5 b - - 0 1"), vec![Theme::HorseCannon, Theme::Smothered]);
+        // 卧槽马: the horse on c8 mates; the rook on f0 keeps the king off f9.
+        assert_eq!(kills_of("3ak4/2N1a4/9/9/9/9/9/9/9/3K1R3 b - - 0 1"), vec![Theme::TroughHorse]);
+        // 白脸将: the rook on d1 mates; e9 is shut only by the red king on the open e-file.
+        assert_eq!(kills_of("3k5/9/9/9/9/9/9/9/3R5/4K4 b - - 0 1"), vec![Theme::FacingKings]);
+        // A mate by two rooks is none of them.
+        assert_eq!(kills_of("3R1k3/4R4/9/9/9/9/9/9/9/3K5 b - - 0 1"), Vec::<Theme>::new());
+    }
+
+    #[test]
+    fn a_mate_s_kill_is_among_its_themes() {
+        // Red's rook goes to d1 and mates with the kings facing on the e-file.
+        let start = pos("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1");
+        let mv: Move = "a1d1".parse().unwrap();
+        assert_eq!(themes(&start, &[mv], Kind::Mate)[..2], [Theme::Mate, Theme::FacingKings]);
+        assert!(!themes(&start, &[mv], Kind::Win).contains(&Theme::FacingKings));
     }
 
     #[test]

@@ -20,6 +20,15 @@ fn the_shipped_set_reads_back_and_is_sorted() {
 }
 
 #[test]
+fn the_shipped_themes_are_those_the_board_shows() {
+    // Themes come from the board alone: the file must agree with the current finder (after a
+    // change to it, `qi puzzle merge` writes them again).
+    for p in file::read(SHIPPED).expect("the shipped set reads") {
+        assert_eq!(p.themes, xiangqi_puzzle::themes(&p.position, &p.moves, p.kind), "{}", p.id);
+    }
+}
+
+#[test]
 fn a_sample_is_confirmed_by_a_deeper_search() {
     // `confirm`: a fresh engine, twice the verifying nodes, two lines, from the position alone;
     // the same first move, and still the only mate (within its length) or the only winning move.

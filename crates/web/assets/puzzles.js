@@ -249,6 +249,8 @@ function renderPractice() {
       const count = state.puzzles.filter((p) => matchesPractice(p, choice)).length;
       const name = t(practiceLabel(choice));
       option.textContent = state.puzzles.length ? `${name} (${count})` : name;
+      // A choice without a puzzle (in a set of one's own) is shown but cannot be picked.
+      option.disabled = state.puzzles.length > 0 && count === 0 && choice !== state.practice;
       return option;
     }),
   );

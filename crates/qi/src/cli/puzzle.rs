@@ -82,8 +82,9 @@ enum Sub {
         /// Only `mate` or `win` puzzles.
         #[arg(long)]
         kind: Option<String>,
-        /// Only puzzles with this theme (mate, sacrifice, double-attack, pin,
-        /// discovered-attack, quiet-move).
+        /// Only puzzles with this theme (mate, double-cannon, horse-cannon, smothered,
+        /// trough-horse, facing-kings, sacrifice, double-attack, pin, discovered-attack,
+        /// quiet-move).
         #[arg(long)]
         theme: Option<String>,
         /// Only mates in this many moves (1 to 7).

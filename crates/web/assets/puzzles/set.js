@@ -101,8 +101,14 @@ const BY_KIND = {
   win: (p) => p.kind === 'win',
 };
 
-/** The choices that pick by one of the board's themes (the names of the set's `themes`). */
-const BY_THEME = ['sacrifice', 'double-attack', 'pin', 'discovered-attack', 'quiet-move'];
+/**
+ * The choices that pick by one of the board's themes (the names of the set's `themes`): the
+ * tactics, then the classic kills (杀法) a mate ends in.
+ */
+const BY_THEME = [
+  'sacrifice', 'double-attack', 'pin', 'discovered-attack', 'quiet-move',
+  'double-cannon', 'horse-cannon', 'smothered', 'trough-horse', 'facing-kings',
+];
 
 /** What a player may choose to practise (the page's "Practise" list and its `?theme=` link). */
 export const PRACTICE = [...Object.keys(BY_KIND), ...BY_THEME];
