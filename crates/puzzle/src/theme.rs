@@ -212,19 +212,12 @@ fn steps(sq: Square) -> impl Iterator<Item = Square> {
 /// is refused only because the kings would face each other: no other piece guards it.
 fn facing_shuts_an_escape(end: &Position, king: Square) -> bool {
     let side = end.turn();
-    let other = end.king(side.other());
-    steps(king)
-        .filter(|&to| to.in_palace(side) && to.file() == other.file())
-        .filter(|&to| end.piece_at(to).is_none_or(|p| p.color != side))
-        .any(|to| {
-            let mut after = end.clone();
-            after.play_unchecked(Move::new(king, to));
-            let open = between(to, other).all(|sq| after.piece_at(sq).is_none());
-            let guarded = after
-                .pieces()
-                .any(|(sq, p)| p.color != side && p.kind != PieceKind::King && after.attacks_from(sq).contains(&to));
-            open && !guarded
-        })
+    steps(king).filter(|&to| to.in_palace(side) && end.piece_at(to).is_none_or(|p| p.color != side)).any(|to| {
+        let mut after = end.clone();
+        after.play_unchecked(Move::new(king, to));
+        // The facing king is the square's one attacker.
+        after.kings_face() && king_attackers(&after, side) == 1
+    })
 }
 
 /// Whether the piece on `from` (just moved, its opponent to move) attacks two enemy pieces it
@@ -252,13 +245,8 @@ fn double_attack(after: &Position, from: Square) -> bool {
 /// two face each other on an open file.
 fn king_attackers(pos: &Position, side: Color) -> usize {
     let king = pos.king(side);
-    let other = pos.king(side.other());
-    let facing = king.file() == other.file() && {
-        let (low, high) = (king.rank().min(other.rank()), king.rank().max(other.rank()));
-        (low + 1..high).all(|rank| Square::new(king.file(), rank).is_some_and(|sq| pos.piece_at(sq).is_none()))
-    };
     let attackers = pos.pieces().filter(|&(from, p)| p.color != side && pos.attacks_from(from).contains(&king)).count();
-    attackers + usize::from(facing)
+    attackers + usize::from(pos.kings_face())
 }
 
 /// The squares of `side`'s pieces that are pinned to their king: taking the piece off the

@@ -325,8 +325,9 @@ impl Position {
         self.hash ^= zobrist::PIECE_SQUARE[code as usize][s];
     }
 
-    /// Whether the two kings stand on one file with nothing between them.
-    pub(crate) fn kings_face(&self) -> bool {
+    /// Whether the two kings stand on one file with nothing between them (never in a legal
+    /// position; a position changed by [`Position::play_unchecked`] may show it).
+    pub fn kings_face(&self) -> bool {
         let (r, b) = (self.kings[0] as usize, self.kings[1] as usize);
         if r % 9 != b % 9 {
             return false;
