@@ -85,11 +85,11 @@ impl RoomStore for MemoryStore {
             rows.failing_loads -= 1;
             return Err(StoreError("injected load failure".into()));
         }
+        let rows = &mut *rows;
         let Some((record, fence)) = rows.rooms.get_mut(id) else { return Ok(None) };
         *fence += 1;
-        let claimed = Claimed { record: record.clone(), fence: *fence, interrupted: false };
         let previous = rows.owners.insert(id.clone(), owner.to_string());
-        Ok(Some(Claimed { interrupted: previous.is_some_and(|p| p != owner), ..claimed }))
+        Ok(Some(Claimed { record: record.clone(), fence: *fence, interrupted: previous.is_some_and(|p| p != owner) }))
     }
 
     fn commit(&mut self, jobs: &[Vec<Save>]) -> Result<Vec<Result<(), SaveError>>, StoreError> {
