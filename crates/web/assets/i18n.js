@@ -36,16 +36,16 @@ function formOf(entry, code, vars) {
   return entry[category] ?? entry.other;
 }
 
-/** The languages, as `<html lang>` and `?lang=` name them, with their names in themselves. */
+/**
+ * The languages, as `<html lang>` and `?lang=` name them, with their names in themselves and a
+ * short name (the menu's face on a phone, where the full name has no room).
+ */
 export const LANGUAGES = [
-  ['en', 'English'],
-  ['zh-Hans', '简体中文'],
-  ['zh-Hant', '繁體中文'],
-  ['vi', 'Tiếng Việt'],
+  ['en', 'English', 'EN'],
+  ['zh-Hans', '简体中文', '简'],
+  ['zh-Hant', '繁體中文', '繁'],
+  ['vi', 'Tiếng Việt', 'VI'],
 ];
-
-/** Each language's short name, the menu's face on a phone (where its full name has no room). */
-const SHORT_NAMES = { en: 'EN', 'zh-Hans': '简', 'zh-Hant': '繁', vi: 'VI' };
 
 const KEY = 'qi-lang';
 const CODES = LANGUAGES.map(([code]) => code);
@@ -195,5 +195,5 @@ export function setupLangButton() {
 
 function showShortName() {
   const face = document.querySelector('.lang-pick .lang-face');
-  if (face) face.textContent = SHORT_NAMES[/** @type {keyof typeof SHORT_NAMES} */ (lang)] ?? lang;
+  if (face) face.textContent = LANGUAGES.find(([code]) => code === lang)?.[2] ?? lang;
 }
